@@ -1,0 +1,24 @@
+# One image for the api and the local music service; the command picks which one runs.
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY schema/package.json schema/
+COPY api/package.json api/
+COPY music/package.json music/
+COPY web/package.json web/
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS web
+COPY . .
+RUN npm run build -w web
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=deps /app/node_modules ./node_modules
+COPY . .
+COPY --from=web /app/web/dist ./web/dist
+# Runs as the unprivileged user of the base image.
+USER node
+EXPOSE 4000 4100
+CMD ["node", "--import", "tsx", "api/src/main.ts"]

@@ -1,0 +1,83 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Where the built web client lives, relative to this file: `web/dist` at the repository root. */
+const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
+
+const loopbackHosts = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+    MUSIC_PROVIDER: z.enum(['local', 'spotify']).default('local'),
+    MUSIC_PORT: z.coerce.number().int().min(1).max(65535).default(4100),
+    MUSIC_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MUSIC_ACCOUNTS_URL: z.url({ protocol: /^https?$/ }).optional(),
+    WEB_DIST: z.string().min(1).default(defaultWebDist),
+    WEB_DEV_SERVER: z.stringbool().default(false),
+  })
+  .superRefine((env, ctx) => {
+    // The development server compiles source on request: never in production.
+    if (env.WEB_DEV_SERVER && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['WEB_DEV_SERVER'], message: 'is not allowed in production' });
+    }
+    for (const key of ['MUSIC_API_URL', 'MUSIC_ACCOUNTS_URL'] as const) {
+      const value = env[key];
+      if (value === undefined) continue;
+      const url = new URL(value);
+      // Tokens travel on these calls: plain http is allowed only to this machine.
+      if (url.protocol === 'http:' && !loopbackHosts.has(url.hostname)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'must use https unless it points to a loopback host' });
+      }
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  provider: 'local' | 'spotify';
+  /** The music v1 API's base URL, ending in `/v1`. */
+  musicApiUrl: string;
+  /** The accounts service's base URL (authorize and token endpoints live under it). */
+  musicAccountsUrl: string;
+  /** The folder of the built web client. */
+  webDist: string;
+  /** Serve the web client from source with hot reload (`npm run dev`) instead of `webDist`. */
+  webDevServer: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses and validates the environment once, at start; every bad value gets its own line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const value = parsed.data;
+  const localBase = `http://127.0.0.1:${value.MUSIC_PORT}`;
+  const upstreamDefaults =
+    value.MUSIC_PROVIDER === 'spotify'
+      ? { api: 'https://api.spotify.com/v1', accounts: 'https://accounts.spotify.com' }
+      : { api: `${localBase}/v1`, accounts: localBase };
+  return {
+    env: value.NODE_ENV,
+    host: value.HOST,
+    port: value.PORT,
+    provider: value.MUSIC_PROVIDER,
+    musicApiUrl: (value.MUSIC_API_URL ?? upstreamDefaults.api).replace(/\/+$/, ''),
+    musicAccountsUrl: (value.MUSIC_ACCOUNTS_URL ?? upstreamDefaults.accounts).replace(/\/+$/, ''),
+    webDist: value.WEB_DIST,
+    webDevServer: value.WEB_DEV_SERVER,
+  };
+}

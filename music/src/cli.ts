@@ -1,0 +1,56 @@
+import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+import { createMusicApp } from './app';
+import { loadMusicConfig, MusicConfigError } from './config';
+
+const usage = `Usage: npm run music -- <command> [options]
+
+Commands:
+  serve    Start the local music service (MUSIC_HOST:MUSIC_PORT, default 127.0.0.1:4100)
+  help     Show this message`;
+
+async function serve(): Promise<void> {
+  const config = loadMusicConfig();
+  const app = createMusicApp(config);
+  const server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  console.log(`Graphonic music service listening on http://${config.host}:${config.port}`);
+
+  const shutdown = (signal: string): void => {
+    console.log(`Graphonic music service: ${signal} received, shutting down`);
+    server.close(() => process.exit(0));
+    // In-flight requests get a bounded time to finish.
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: false });
+  const [command = 'help'] = positionals;
+  switch (command) {
+    case 'serve':
+      await serve();
+      return 0;
+    case 'help':
+      console.log(usage);
+      return 0;
+    default:
+      console.error(`Unknown command "${command}".\n\n${usage}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exit(code);
+  },
+  (error: unknown) => {
+    console.error(error instanceof MusicConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

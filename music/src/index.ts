@@ -1,0 +1,2 @@
+export { createMusicApp } from './app';
+export { loadMusicConfig, MusicConfigError, type MusicConfig } from './config';

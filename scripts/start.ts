@@ -1,0 +1,73 @@
+/**
+ * Starts Graphonic on its embedded defaults: the local music service on 127.0.0.1:4100 and
+ * the api, serving the built web client, on 127.0.0.1:4000.
+ *
+ *   npm start             builds the web client, then starts both
+ *   npm run dev           the same with hot reload (Vite in the api, restarts on change)
+ *   --no-build            starts without building (the client must already be built)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { run, waitForHttp } from './processes';
+
+const root = resolve(import.meta.dirname, '..');
+const { values: flags } = parseArgs({
+  options: { dev: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } },
+});
+
+const host = process.env.HOST ?? '127.0.0.1';
+const port = process.env.PORT ?? '4000';
+const musicHost = process.env.MUSIC_HOST ?? '127.0.0.1';
+const musicPort = process.env.MUSIC_PORT ?? '4100';
+const local = (process.env.MUSIC_PROVIDER ?? 'local') === 'local';
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function start(name: string, entry: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const args = ['--import', 'tsx', ...(flags.dev ? ['--watch'] : []), ...entry];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} stopped (${signal ?? `exit code ${code ?? 'unknown'}`}); stopping Graphonic.`);
+    stop(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+function stop(code: number): void {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  const exit = (): void => process.exit(code);
+  Promise.all(
+    children.map((child) => new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done(null)))),
+  ).then(exit, exit);
+  setTimeout(exit, 12_000).unref();
+}
+
+async function main(): Promise<void> {
+  if (!flags.dev && !flags['no-build']) {
+    console.log('Building the web client…');
+    const code = await run('npm', ['run', 'build', '-w', 'web'], { cwd: root });
+    if (code !== 0) throw new Error(`The web client's build failed (exit code ${code}).`);
+  }
+
+  process.once('SIGINT', () => stop(0));
+  process.once('SIGTERM', () => stop(0));
+
+  if (local) {
+    const music = start('The music service', ['music/src/cli.ts', 'serve'], {});
+    await waitForHttp(`http://${musicHost}:${musicPort}/healthz`, 60_000, music);
+  }
+  const api = start('The api', ['api/src/main.ts'], flags.dev ? { WEB_DEV_SERVER: 'true' } : {});
+  await waitForHttp(`http://${host}:${port}/healthz`, 60_000, api);
+  console.log(`\nGraphonic is ready at http://${host}:${port}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  stop(1);
+});

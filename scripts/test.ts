@@ -1,0 +1,123 @@
+/**
+ * `npm test`: everything CI runs, in order, continuing past failures so that one run
+ * reports every problem. The last line is the total over every suite:
+ * `N passed, N failed`, where each check (types, lint, format, codegen, build) counts as
+ * one and each unit, integration and browser test as one.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { run } from './processes';
+
+const root = resolve(import.meta.dirname, '..');
+const reports = resolve(root, '.reports');
+const bin = (name: string): string => resolve(root, 'node_modules/.bin', name);
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+  /** Reads the step's own test counts; checks without one count as a single test. */
+  tally?: (exitCode: number) => Tally;
+  /** Steps that need an earlier one, by name. */
+  needs?: string;
+}
+
+function readJson(path: string): unknown {
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
+}
+
+function vitestTally(exitCode: number): Tally {
+  const report = readJson(resolve(reports, 'vitest.json')) as
+    | {
+        numPassedTests: number;
+        numFailedTests: number;
+        numPendingTests: number;
+        numTodoTests: number;
+        numFailedTestSuites: number;
+      }
+    | undefined;
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  // A file that fails to load has no tests of its own to count: count it as one failure.
+  const failed = report.numFailedTests + report.numFailedTestSuites;
+  return {
+    passed: report.numPassedTests,
+    failed: failed === 0 && exitCode !== 0 ? 1 : failed,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+function playwrightTally(exitCode: number): Tally {
+  const report = readJson(resolve(reports, 'playwright.json')) as
+    { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] } | undefined;
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  // Retries are off, so a flaky test is a failure, and so is an error outside any test.
+  const failed = unexpected + flaky + (report.errors?.length ?? 0);
+  return { passed: expected, failed: failed === 0 && exitCode !== 0 ? 1 : failed, skipped };
+}
+
+const steps: Step[] = [
+  { name: 'types', command: process.execPath, args: ['--import', 'tsx', 'scripts/typecheck.ts'] },
+  { name: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
+  { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
+  { name: 'codegen is up to date', command: bin('graphql-codegen'), args: ['--config', 'codegen.ts', '--check'] },
+  {
+    name: 'unit and integration tests',
+    command: bin('vitest'),
+    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${resolve(reports, 'vitest.json')}`],
+    tally: vitestTally,
+  },
+  { name: 'web build', command: 'npm', args: ['run', 'build', '-w', 'web', '--silent'] },
+  {
+    name: 'browser tests',
+    command: bin('playwright'),
+    args: ['test', '-c', 'web/playwright.config.ts'],
+    tally: playwrightTally,
+    needs: 'web build',
+  },
+];
+
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const results: { name: string; tally: Tally; ms: number }[] = [];
+const failedSteps = new Set<string>();
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}`);
+  if (step.needs && failedSteps.has(step.needs)) {
+    console.log(`  not run: ${step.needs} failed`);
+    results.push({ name: step.name, tally: { passed: 0, failed: 1, skipped: 0 }, ms: 0 });
+    failedSteps.add(step.name);
+    continue;
+  }
+  const started = Date.now();
+  const code = await run(step.command, step.args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' } });
+  const tally = step.tally ? step.tally(code) : { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  if (code !== 0 || tally.failed > 0) failedSteps.add(step.name);
+  results.push({ name: step.name, tally, ms: Date.now() - started });
+}
+
+console.log('\nSummary');
+for (const { name, tally, ms } of results) {
+  const status = tally.failed > 0 ? 'FAIL' : 'ok  ';
+  const skipped = tally.skipped > 0 ? `, ${tally.skipped} skipped` : '';
+  console.log(
+    `  ${status} ${name}: ${tally.passed} passed, ${tally.failed} failed${skipped} (${(ms / 1000).toFixed(1)} s)`,
+  );
+}
+const total = results.reduce(
+  (sum, { tally }) => ({
+    passed: sum.passed + tally.passed,
+    failed: sum.failed + tally.failed,
+    skipped: sum.skipped + tally.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}`);
+process.exit(failedSteps.size > 0 ? 1 : 0);

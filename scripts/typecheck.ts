@@ -1,0 +1,24 @@
+/** Type-checks every TypeScript project of the repository, two at a time. */
+import { resolve } from 'node:path';
+import { run } from './processes';
+
+const root = resolve(import.meta.dirname, '..');
+const projects = ['.', 'schema', 'api', 'music', 'web', 'test-support'];
+const tsc = resolve(root, 'node_modules/.bin/tsc');
+
+const queue = [...projects];
+const failed: string[] = [];
+
+async function worker(): Promise<void> {
+  for (let project = queue.shift(); project !== undefined; project = queue.shift()) {
+    const code = await run(tsc, ['-p', project, '--noEmit', '--pretty'], { cwd: root });
+    if (code !== 0) failed.push(project);
+  }
+}
+
+await Promise.all([worker(), worker()]);
+if (failed.length > 0) {
+  console.error(`Type errors in: ${failed.join(', ')}`);
+  process.exit(1);
+}
+console.log(`Types check in ${projects.length} projects.`);
