@@ -32,9 +32,18 @@ export interface Schema {
   discriminator?: { propertyName: string };
   format?: string;
   additionalProperties?: boolean | Schema;
+  default?: unknown;
+}
+
+export interface Parameter {
+  name: string;
+  in: 'query' | 'path' | 'header';
+  required?: boolean;
+  schema?: Schema;
 }
 
 interface Operation {
+  parameters?: (Parameter | { $ref: string })[];
   responses?: Record<string, { $ref?: string; content?: Record<string, { schema?: Schema }> }>;
 }
 
@@ -43,6 +52,7 @@ interface Document {
   components: {
     schemas: Record<string, Schema>;
     responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+    parameters: Record<string, Parameter>;
   };
 }
 
@@ -271,4 +281,16 @@ export function assertShape(
   if (errors.length > 0) {
     throw new Error(`${method} ${path} ${status} breaks the music v1 contract:\n  ${errors.slice(0, 30).join('\n  ')}`);
   }
+}
+
+/** The documented parameters of one operation, `$ref`s resolved. Empty when undocumented. */
+export function operationParameters(method: string, template: string): Parameter[] {
+  const operation = document.paths[template]?.[method.toLowerCase()];
+  return (operation?.parameters ?? []).flatMap((parameter) => {
+    if ('$ref' in parameter) {
+      const resolved = document.components.parameters[parameter.$ref.split('/').pop() ?? ''];
+      return resolved ? [resolved] : [];
+    }
+    return [parameter];
+  });
 }

@@ -1,0 +1,89 @@
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { listen, type RunningServer } from '../../../test-support/http';
+import { errorHandler } from '../errors';
+import { createFaults, FaultSettingsError, noFaults, parseFaultSettings, type FaultSettings } from './faults';
+
+describe('fault settings', () => {
+  it('are off by default', () => {
+    expect(parseFaultSettings({}, false)).toEqual(noFaults);
+  });
+
+  it('read latency, rate limit and failure rate', () => {
+    expect(
+      parseFaultSettings({ MUSIC_LATENCY_MS: '10-50', MUSIC_RATE_LIMIT: '100/30s', MUSIC_FAILURE_RATE: '0.25' }, false),
+    ).toEqual({ latencyMs: { min: 10, max: 50 }, rateLimit: { requests: 100, windowMs: 30_000 }, failureRate: 0.25 });
+    expect(parseFaultSettings({ MUSIC_LATENCY_MS: '20' }, false).latencyMs).toEqual({ min: 20, max: 20 });
+  });
+
+  it('refuse bad values with the variable named, and any fault in production', () => {
+    expect(() => parseFaultSettings({ MUSIC_LATENCY_MS: 'slow' }, false)).toThrow(/^MUSIC_LATENCY_MS/);
+    expect(() => parseFaultSettings({ MUSIC_RATE_LIMIT: '100' }, false)).toThrow(/^MUSIC_RATE_LIMIT/);
+    expect(() => parseFaultSettings({ MUSIC_FAILURE_RATE: '2' }, false)).toThrow(/^MUSIC_FAILURE_RATE/);
+    expect(() => parseFaultSettings({ MUSIC_FAILURE_RATE: '0.1' }, true)).toThrow(FaultSettingsError);
+  });
+});
+
+describe('the fault middleware', () => {
+  let server: RunningServer | undefined;
+  let clock = 0;
+
+  async function serve(settings: Partial<FaultSettings>, random: () => number = () => 0.99) {
+    const { middleware, control } = createFaults(
+      { ...noFaults, ...settings },
+      {
+        now: () => clock,
+        random,
+        keyOf: (req) => req.get('x-client') ?? 'anonymous',
+      },
+    );
+    const app = express();
+    app.use(middleware);
+    app.get('/v1/ping', (_req, res) => {
+      res.json({ ok: true });
+    });
+    app.use(errorHandler);
+    server = await listen(app);
+    return { url: server.url, control };
+  }
+
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    clock = 0;
+  });
+
+  it('answers 429 with Retry-After past the limit of a rolling window, per client', async () => {
+    const { url } = await serve({ rateLimit: { requests: 2, windowMs: 30_000 } });
+    const get = (client: string) => fetch(`${url}/v1/ping`, { headers: { 'x-client': client } });
+    expect((await get('a')).status).toBe(200);
+    clock = 10_000;
+    expect((await get('a')).status).toBe(200);
+    clock = 20_000;
+    const limited = await get('a');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('10');
+    expect(await limited.json()).toEqual({ error: { status: 429, message: 'API rate limit exceeded' } });
+    expect((await get('b')).status).toBe(200);
+    clock = 30_001;
+    expect((await get('a')).status).toBe(200);
+  });
+
+  it('replaces the configured share of answers with server errors', async () => {
+    const draws = [0.05, 0.5, 0.5];
+    const { url, control } = await serve({ failureRate: 0.1 }, () => draws.shift() ?? 0.99);
+    const failed = await fetch(`${url}/v1/ping`);
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toEqual({ error: { status: 502, message: 'Bad gateway.' } });
+    expect((await fetch(`${url}/v1/ping`)).status).toBe(200);
+    control.set({ failureRate: 0 });
+    expect((await fetch(`${url}/v1/ping`)).status).toBe(200);
+  });
+
+  it('delays answers by the injected latency', async () => {
+    const { url } = await serve({ latencyMs: { min: 60, max: 60 } });
+    const started = performance.now();
+    expect((await fetch(`${url}/v1/ping`)).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+  });
+});

@@ -1,0 +1,147 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ApiError } from '../errors';
+
+/**
+ * Test-only switches that make the local music service behave like a busy or failing upstream:
+ * injected latency, a real rolling-window rate limit (429 with `Retry-After`, counted per
+ * client like Spotify's quota), and a share of 5xx answers. Off by default; refused in
+ * production (see `parseFaultSettings`).
+ */
+export interface FaultSettings {
+  /** Added to every music v1 answer, in milliseconds: a fixed value or a uniform range. */
+  latencyMs: { min: number; max: number } | null;
+  /** At most `requests` per client in any `windowMs`; more get 429. */
+  rateLimit: { requests: number; windowMs: number } | null;
+  /** The share (0..1) of answers replaced by a 500, 502 or 503. */
+  failureRate: number;
+}
+
+export const noFaults: FaultSettings = { latencyMs: null, rateLimit: null, failureRate: 0 };
+
+export class FaultSettingsError extends Error {}
+
+/** Reads `MUSIC_LATENCY_MS` (`20` or `10-50`), `MUSIC_RATE_LIMIT` (`100/30s`) and `MUSIC_FAILURE_RATE` (`0.05`). */
+export function parseFaultSettings(env: NodeJS.ProcessEnv, production: boolean): FaultSettings {
+  const settings: FaultSettings = { ...noFaults };
+  const latency = env.MUSIC_LATENCY_MS?.trim();
+  const rate = env.MUSIC_RATE_LIMIT?.trim();
+  const failures = env.MUSIC_FAILURE_RATE?.trim();
+  if (latency) {
+    const match = /^(\d+)(?:-(\d+))?$/.exec(latency);
+    if (!match)
+      throw new FaultSettingsError('MUSIC_LATENCY_MS: expected milliseconds such as 20 or a range such as 10-50');
+    const min = Number(match[1]);
+    const max = match[2] === undefined ? min : Number(match[2]);
+    if (max < min || max > 60_000)
+      throw new FaultSettingsError('MUSIC_LATENCY_MS: the range must be ascending and at most 60000');
+    settings.latencyMs = { min, max };
+  }
+  if (rate) {
+    const match = /^(\d+)\/(\d+)(ms|s|m)$/.exec(rate);
+    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+      throw new FaultSettingsError('MUSIC_RATE_LIMIT: expected requests per window such as 100/30s');
+    }
+    const unit = match[3] === 'ms' ? 1 : match[3] === 's' ? 1000 : 60_000;
+    settings.rateLimit = { requests: Number(match[1]), windowMs: Number(match[2]) * unit };
+  }
+  if (failures) {
+    const value = Number(failures);
+    if (!Number.isFinite(value) || value < 0 || value > 1) {
+      throw new FaultSettingsError('MUSIC_FAILURE_RATE: expected a share between 0 and 1');
+    }
+    settings.failureRate = value;
+  }
+  const active = settings.latencyMs !== null || settings.rateLimit !== null || settings.failureRate > 0;
+  // These switches exist to test clients; a production service never degrades itself on purpose.
+  if (production && active) {
+    throw new FaultSettingsError('MUSIC_LATENCY_MS, MUSIC_RATE_LIMIT and MUSIC_FAILURE_RATE are refused in production');
+  }
+  return settings;
+}
+
+export interface FaultControl {
+  settings: FaultSettings;
+  /** Changes the settings of a running service (tests use it between cases). */
+  set(settings: Partial<FaultSettings>): void;
+  /** Forgets the rate limiter's history. */
+  reset(): void;
+}
+
+export interface FaultOptions {
+  /** The clock, in milliseconds; tests pass their own. */
+  now?: () => number;
+  /** Random numbers in [0, 1); tests pass a deterministic source. */
+  random?: () => number;
+  /** Whom a request counts against; the client of its token by default. */
+  keyOf?: (req: Request, res: Response) => string;
+}
+
+const serverErrors = [
+  { status: 500, message: 'Server error.' },
+  { status: 502, message: 'Bad gateway.' },
+  { status: 503, message: 'Service unavailable.' },
+] as const;
+
+/** The middleware, and the control to change its settings while it runs. */
+export function createFaults(
+  initial: FaultSettings,
+  options: FaultOptions = {},
+): { middleware: RequestHandler; control: FaultControl } {
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const keyOf =
+    options.keyOf ??
+    ((req: Request, res: Response): string => {
+      const auth = res.locals.auth as { clientId?: string } | undefined;
+      return auth?.clientId ?? req.ip ?? 'anonymous';
+    });
+  const windows = new Map<string, number[]>();
+  const control: FaultControl = {
+    settings: { ...initial },
+    set(settings) {
+      control.settings = { ...control.settings, ...settings };
+    },
+    reset() {
+      windows.clear();
+    },
+  };
+
+  function rateLimited(key: string): number | null {
+    const limit = control.settings.rateLimit;
+    if (!limit) return null;
+    const time = now();
+    const stamps = (windows.get(key) ?? []).filter((stamp) => stamp > time - limit.windowMs);
+    if (stamps.length >= limit.requests) {
+      windows.set(key, stamps);
+      const oldest = stamps[0] ?? time;
+      return Math.max(1, Math.ceil((oldest + limit.windowMs - time) / 1000));
+    }
+    stamps.push(time);
+    windows.set(key, stamps);
+    return null;
+  }
+
+  const middleware = (req: Request, res: Response, next: NextFunction): void => {
+    const { latencyMs, failureRate } = control.settings;
+    const retryAfter = rateLimited(keyOf(req, res));
+    const proceed = (): void => {
+      if (retryAfter !== null) {
+        next(new ApiError(429, 'API rate limit exceeded', undefined, { 'Retry-After': String(retryAfter) }));
+        return;
+      }
+      if (failureRate > 0 && random() < failureRate) {
+        const failure = serverErrors[Math.floor(random() * serverErrors.length)] ?? serverErrors[0];
+        next(new ApiError(failure.status, failure.message));
+        return;
+      }
+      next();
+    };
+    if (latencyMs) {
+      const delay = latencyMs.min + Math.floor(random() * (latencyMs.max - latencyMs.min + 1));
+      setTimeout(proceed, delay);
+    } else {
+      proceed();
+    }
+  };
+  return { middleware, control };
+}

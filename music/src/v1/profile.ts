@@ -1,0 +1,125 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ApiError } from '../errors';
+import { documentPath, flatten, responseSchema, type Schema } from './contract/shapes';
+
+/**
+ * The local music service can answer like Spotify answers an app in development mode
+ * (most apps since 2026): endpoints removed for such apps answer 403, and fields removed
+ * for them are absent. The api is tested against both profiles.
+ */
+export type Profile = 'full' | 'development';
+
+/**
+ * Operations that Spotify removed for development-mode apps (the multi-get, browse, markets
+ * and other-user endpoints in Feb 2026; related artists, recommendations, audio features and
+ * category or featured playlists in Nov 2024; the per-type library and follow endpoints, now
+ * served by /me/library).
+ */
+const removed: ReadonlyArray<readonly [method: string, template: string]> = [
+  ['GET', '/tracks'],
+  ['GET', '/albums'],
+  ['GET', '/artists'],
+  ['GET', '/shows'],
+  ['GET', '/episodes'],
+  ['GET', '/audiobooks'],
+  ['GET', '/chapters'],
+  ['GET', '/artists/{id}/top-tracks'],
+  ['GET', '/artists/{id}/related-artists'],
+  ['GET', '/markets'],
+  ['GET', '/browse/new-releases'],
+  ['GET', '/browse/categories'],
+  ['GET', '/browse/categories/{category_id}'],
+  ['GET', '/browse/categories/{category_id}/playlists'],
+  ['GET', '/browse/featured-playlists'],
+  ['GET', '/recommendations'],
+  ['GET', '/recommendations/available-genre-seeds'],
+  ['GET', '/audio-features'],
+  ['GET', '/audio-features/{id}'],
+  ['GET', '/audio-analysis/{id}'],
+  ['GET', '/users/{user_id}'],
+  ['GET', '/users/{user_id}/playlists'],
+  ['POST', '/users/{user_id}/playlists'],
+  ['PUT', '/me/tracks'],
+  ['DELETE', '/me/tracks'],
+  ['GET', '/me/tracks/contains'],
+  ['PUT', '/me/albums'],
+  ['DELETE', '/me/albums'],
+  ['GET', '/me/albums/contains'],
+  ['PUT', '/me/shows'],
+  ['DELETE', '/me/shows'],
+  ['GET', '/me/shows/contains'],
+  ['PUT', '/me/episodes'],
+  ['DELETE', '/me/episodes'],
+  ['GET', '/me/episodes/contains'],
+  ['PUT', '/me/following'],
+  ['DELETE', '/me/following'],
+  ['GET', '/me/following/contains'],
+  ['PUT', '/playlists/{playlist_id}/followers'],
+  ['DELETE', '/playlists/{playlist_id}/followers'],
+  ['GET', '/playlists/{playlist_id}/followers/contains'],
+];
+
+const removedKeys = new Set(removed.map(([method, template]) => `${method} ${template}`));
+
+/** Whether `method path` (a concrete `/v1/...` path) is removed in development mode. */
+export function isRemovedInDevelopment(method: string, path: string): boolean {
+  const template = documentPath(path);
+  return template !== undefined && removedKeys.has(`${method.toUpperCase()} ${template}`);
+}
+
+/** Returns `value` without the properties that `schema` marks deprecated, at every depth. */
+export function stripDeprecated(value: unknown, schema: Schema): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const flat = flatten(schema);
+  if (Array.isArray(value)) {
+    const items = flat.items;
+    return items ? value.map((item) => stripDeprecated(item, items)) : value;
+  }
+  const record = value as Record<string, unknown>;
+  if (flat.oneOf) {
+    const discriminator = flat.discriminator?.propertyName ?? 'type';
+    const match = flat.oneOf.find((candidate) =>
+      flatten(candidate).properties?.[discriminator]?.enum?.includes(record[discriminator]),
+    );
+    return match ? stripDeprecated(value, match) : value;
+  }
+  const properties = flat.properties;
+  if (!properties) return value;
+  const result: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(record)) {
+    const property = properties[key];
+    if (property?.deprecated === true) continue;
+    result[key] = property ? stripDeprecated(child, property) : child;
+  }
+  return result;
+}
+
+/**
+ * For the development profile: 403 on removed endpoints, and deprecated fields stripped from
+ * every documented JSON answer. On the full profile it does nothing.
+ */
+export function profileMiddleware(getProfile: () => Profile): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (getProfile() !== 'development') {
+      next();
+      return;
+    }
+    const path = `/v1${req.path}`;
+    if (isRemovedInDevelopment(req.method, path)) {
+      next(new ApiError(403, 'This endpoint is not available to applications in development mode'));
+      return;
+    }
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      if (res.statusCode >= 300) return json(body);
+      let schema: Schema | undefined;
+      try {
+        schema = responseSchema(req.method, path, res.statusCode);
+      } catch {
+        schema = undefined;
+      }
+      return json(schema ? stripDeprecated(body, schema) : body);
+    };
+    next();
+  };
+}
