@@ -1,0 +1,208 @@
+import express, { type Request, type Response } from 'express';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listen, type RunningServer } from '../../../test-support/http';
+import { assertSafeBaseUrl, MusicClient, type MusicClientOptions, type TokenSource } from './client';
+import { MusicApiError } from './errors';
+import { LocalRateGate } from './rate-gate';
+
+/** A scripted upstream: each path answers from a queue of responses, and logs every call. */
+let calls: { method: string; path: string; authorization: string | undefined; body: unknown }[] = [];
+let script: Record<string, ((req: Request, res: Response) => void)[]> = {};
+let upstream: RunningServer;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(express.json());
+  app.all('/v1/{*path}', (req, res) => {
+    calls.push({
+      method: req.method,
+      path: req.path,
+      authorization: req.get('authorization'),
+      body: req.body as unknown,
+    });
+    const next = script[req.path]?.shift();
+    if (next) next(req, res);
+    else res.json({ ok: true, query: req.query });
+  });
+  upstream = await listen(app);
+});
+afterAll(() => upstream.close());
+beforeEach(() => {
+  calls = [];
+  script = {};
+});
+
+function tokens(): TokenSource & { refreshes: number } {
+  const source = {
+    refreshes: 0,
+    current: 'token-1',
+    accessToken: () => Promise.resolve(source.current),
+    refresh: () => {
+      source.refreshes += 1;
+      source.current = `token-${source.refreshes + 1}`;
+      return Promise.resolve(source.current);
+    },
+  };
+  return source;
+}
+
+const waits: number[] = [];
+function client(overrides: Partial<MusicClientOptions> = {}): MusicClient {
+  waits.length = 0;
+  return new MusicClient({
+    baseUrl: `${upstream.url}/v1`,
+    tokens: tokens(),
+    sleep: (ms) => {
+      waits.push(ms);
+      return Promise.resolve();
+    },
+    random: () => 1,
+    ...overrides,
+  });
+}
+
+const status =
+  (
+    code: number,
+    body: unknown = { error: { status: code, message: `status ${code}` } },
+    headers: Record<string, string> = {},
+  ) =>
+  (_req: Request, res: Response) => {
+    res.status(code).set(headers).json(body);
+  };
+
+describe('the music v1 client', () => {
+  it('sends the bearer token and query, and parses JSON', async () => {
+    const result = await client().get<{ ok: boolean; query: unknown }>('/tracks', { ids: 'a,b', market: undefined });
+    expect(result).toEqual({ ok: true, query: { ids: 'a,b' } });
+    expect(calls).toEqual([{ method: 'GET', path: '/v1/tracks', authorization: 'Bearer token-1', body: undefined }]);
+  });
+
+  it('sends JSON bodies and treats 204 and empty 2xx bodies as no result', async () => {
+    script['/v1/me/player/play'] = [
+      (_req, res) => {
+        res.status(204).end();
+      },
+    ];
+    script['/v1/me/player/pause'] = [
+      (_req, res) => {
+        res.status(200).end();
+      },
+    ];
+    const music = client();
+    await expect(music.put('/me/player/play', { body: { uris: ['spotify:track:x'] } })).resolves.toBeUndefined();
+    await expect(music.put('/me/player/pause')).resolves.toBeUndefined();
+    expect(calls[0]?.body).toEqual({ uris: ['spotify:track:x'] });
+  });
+
+  it('refreshes the token once on 401 and retries once, never looping', async () => {
+    script['/v1/me'] = [status(401), (_req, res) => res.json({ id: 'demo' })];
+    const source = tokens();
+    expect(await client({ tokens: source }).get('/me')).toEqual({ id: 'demo' });
+    expect(source.refreshes).toBe(1);
+    expect(calls.map((call) => call.authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
+
+    calls = [];
+    script['/v1/me'] = [status(401), status(401), status(401)];
+    const again = tokens();
+    await expect(client({ tokens: again }).get('/me')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    expect(again.refreshes).toBe(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('waits for Retry-After within its budget, then answers RATE_LIMITED with the wait', async () => {
+    script['/v1/search'] = [
+      status(429, { error: { status: 429, message: 'API rate limit exceeded' } }, { 'retry-after': '2' }),
+    ];
+    expect(await client().get('/search')).toMatchObject({ ok: true });
+    expect(waits).toEqual([2000]);
+
+    script['/v1/search'] = [status(429, { error: { status: 429, message: 'slow down' } }, { 'retry-after': '30' })];
+    const error = (await client()
+      .get('/search')
+      .catch((caught: unknown) => caught)) as MusicApiError;
+    expect(error).toBeInstanceOf(MusicApiError);
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 30 });
+  });
+
+  it('makes every call wait while the shared gate is closed', async () => {
+    const gate = new LocalRateGate();
+    await gate.closeFor(60_000);
+    calls = [];
+    await expect(client({ gate }).get('/tracks')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 60,
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('retries 5xx with backoff for idempotent calls only', async () => {
+    script['/v1/albums'] = [status(502), status(503), (_req, res) => res.json({ albums: [] })];
+    expect(await client().get('/albums')).toEqual({ albums: [] });
+    expect(waits).toEqual([100, 200]);
+
+    script['/v1/me/playlists'] = [status(500)];
+    calls = [];
+    await expect(client().post('/me/playlists', { body: { name: 'x' } })).rejects.toMatchObject({
+      code: 'UPSTREAM_UNAVAILABLE',
+      status: 500,
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('gives up after its retries with UPSTREAM_UNAVAILABLE', async () => {
+    script['/v1/albums'] = [status(500), status(500), status(500), status(500)];
+    await expect(client().get('/albums')).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('times out a silent upstream', async () => {
+    script['/v1/slow'] = [() => undefined, () => undefined];
+    const music = client({ timeoutMs: 50, maxRetries: 1 });
+    await expect(music.get('/slow')).rejects.toMatchObject({
+      code: 'UPSTREAM_UNAVAILABLE',
+      message: 'The music service did not answer in time.',
+    });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('maps player reasons and statuses through one table', async () => {
+    script['/v1/me/player/pause'] = [
+      status(404, { error: { status: 404, message: 'No active device', reason: 'NO_ACTIVE_DEVICE' } }),
+    ];
+    script['/v1/me/player/play'] = [
+      status(403, { error: { status: 403, message: 'Premium required', reason: 'PREMIUM_REQUIRED' } }),
+    ];
+    script['/v1/albums/x'] = [status(404)];
+    script['/v1/tracks'] = [status(400)];
+    const music = client();
+    await expect(music.put('/me/player/pause')).rejects.toMatchObject({
+      code: 'NO_ACTIVE_DEVICE',
+      reason: 'NO_ACTIVE_DEVICE',
+    });
+    await expect(music.put('/me/player/play')).rejects.toMatchObject({ code: 'PREMIUM_REQUIRED' });
+    await expect(music.get('/albums/x')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'status 404' });
+    await expect(music.get('/tracks')).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
+  });
+
+  it('reports every attempt', async () => {
+    script['/v1/albums'] = [status(503)];
+    const events: unknown[] = [];
+    await client({ onRequest: (event) => events.push({ ...event, ms: 0 }) }).get('/albums');
+    expect(events).toEqual([
+      { method: 'GET', path: '/v1/albums', status: 503, ms: 0 },
+      { method: 'GET', path: '/v1/albums', status: 200, ms: 0 },
+    ]);
+  });
+});
+
+describe('upstream URLs', () => {
+  it('allow https anywhere and http only to loopback', () => {
+    expect(assertSafeBaseUrl('https://api.spotify.com/v1').host).toBe('api.spotify.com');
+    expect(assertSafeBaseUrl('http://127.0.0.1:4100/v1').port).toBe('4100');
+    expect(assertSafeBaseUrl('http://[::1]:4100/v1').hostname).toBe('[::1]');
+    expect(() => assertSafeBaseUrl('http://music.example.org/v1')).toThrow(/must use https/);
+    expect(() => assertSafeBaseUrl('ftp://127.0.0.1/v1')).toThrow(/must use https/);
+    expect(() => new MusicClient({ baseUrl: 'http://10.0.0.5/v1', tokens: tokens() })).toThrow(/must use https/);
+  });
+});

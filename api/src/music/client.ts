@@ -1,0 +1,258 @@
+import { Agent, fetch, type Dispatcher, type Response } from 'undici';
+import { codeForStatus, MusicApiError } from './errors';
+import { LocalRateGate, type RateGate } from './rate-gate';
+
+/**
+ * The only code in the api that speaks HTTP to the music v1 upstream. It owns the rules:
+ * https only (plain http only to a loopback host), a timeout on every attempt, `Retry-After`
+ * honoured within a bounded budget and shared through the rate gate, retries with backoff and
+ * jitter for idempotent calls only, one token refresh and one retry on 401, and the
+ * status-to-code table (./errors).
+ */
+
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
+
+/** Supplies the user's (or the app's) access token, and a fresh one after a 401. */
+export interface TokenSource {
+  accessToken(): Promise<string>;
+  /** Refreshes and returns the new token; rejects when the session cannot be refreshed. */
+  refresh(): Promise<string>;
+}
+
+export interface MusicClientOptions {
+  /** The API's base URL, ending in /v1. */
+  baseUrl: string;
+  tokens: TokenSource;
+  /** Per attempt. Default 10 s. */
+  timeoutMs?: number;
+  /** The longest total wait for `Retry-After` before answering RATE_LIMITED. Default 5 s. */
+  rateLimitBudgetMs?: number;
+  /** Retries after a 5xx or a network failure, for idempotent calls. Default 2. */
+  maxRetries?: number;
+  /** The first backoff; it doubles per retry, with full jitter. Default 100 ms. */
+  backoffMs?: number;
+  dispatcher?: Dispatcher;
+  gate?: RateGate;
+  /** Sent upstream as X-Request-Id, to follow one request across services. */
+  requestId?: string;
+  /** Told about every attempt: for metrics and for counting upstream calls in tests. */
+  onRequest?: (event: { method: HttpMethod; path: string; status: number | 'error'; ms: number }) => void;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+const loopbackHosts = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+const idempotent = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
+
+/** One keep-alive pool for every upstream call of the process. */
+export const sharedDispatcher: Dispatcher = new Agent({
+  keepAliveTimeout: 10_000,
+  keepAliveMaxTimeout: 60_000,
+  connections: 64,
+  pipelining: 1,
+});
+
+/** Refuses an upstream URL that would send tokens in clear text off this machine. */
+export function assertSafeBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`The music API URL "${baseUrl}" is not a URL`);
+  }
+  if (url.protocol === 'https:') return url;
+  if (url.protocol === 'http:' && loopbackHosts.has(url.hostname)) return url;
+  throw new Error(`The music API URL must use https (plain http only to a loopback host): ${url.origin}`);
+}
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function parseRetryAfter(value: string | null): number {
+  if (value === null) return 1;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? 1 : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+interface UpstreamErrorBody {
+  error?: { status?: number; message?: string; reason?: string } | string;
+  error_description?: string;
+}
+
+async function readError(response: Response): Promise<{ message: string; reason?: string }> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as UpstreamErrorBody;
+    if (typeof body.error === 'object') {
+      return { message: body.error.message ?? `HTTP ${response.status}`, reason: body.error.reason };
+    }
+    if (typeof body.error === 'string') return { message: body.error_description ?? body.error };
+  } catch {
+    // Not JSON: fall through to the status line.
+  }
+  return { message: `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}` };
+}
+
+export class MusicClient {
+  private readonly base: URL;
+  private readonly timeoutMs: number;
+  private readonly rateLimitBudgetMs: number;
+  private readonly maxRetries: number;
+  private readonly backoffMs: number;
+  private readonly dispatcher: Dispatcher;
+  private readonly gate: RateGate;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(private readonly options: MusicClientOptions) {
+    this.base = assertSafeBaseUrl(options.baseUrl);
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.rateLimitBudgetMs = options.rateLimitBudgetMs ?? 5_000;
+    this.maxRetries = options.maxRetries ?? 2;
+    this.backoffMs = options.backoffMs ?? 100;
+    this.dispatcher = options.dispatcher ?? sharedDispatcher;
+    this.gate = options.gate ?? new LocalRateGate();
+    this.sleep = options.sleep ?? defaultSleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  get<T>(path: string, query?: RequestOptions['query']): Promise<T> {
+    return this.request<T>('GET', path, { query });
+  }
+
+  put<T = undefined>(path: string, options: RequestOptions = {}): Promise<T> {
+    return this.request<T>('PUT', path, options);
+  }
+
+  post<T = undefined>(path: string, options: RequestOptions = {}): Promise<T> {
+    return this.request<T>('POST', path, options);
+  }
+
+  delete<T = undefined>(path: string, options: RequestOptions = {}): Promise<T> {
+    return this.request<T>('DELETE', path, options);
+  }
+
+  /** The absolute URL of `path` (relative to the base URL) with `query`. */
+  url(path: string, query: RequestOptions['query'] = {}): URL {
+    const url = new URL(`${this.base.pathname.replace(/\/$/, '')}/${path.replace(/^\//, '')}`, this.base);
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  async request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+    const url = this.url(path, options.query);
+    const operation = `${method} ${url.pathname}`;
+    let token = await this.options.tokens.accessToken();
+    let refreshed = false;
+    let failures = 0;
+    let rateLimitWaited = 0;
+
+    for (;;) {
+      const closedFor = await this.gate.closedForMs();
+      if (closedFor > 0) {
+        if (rateLimitWaited + closedFor > this.rateLimitBudgetMs) {
+          throw new MusicApiError('The music service asked us to slow down; try again shortly.', {
+            code: 'RATE_LIMITED',
+            status: 429,
+            retryAfterSeconds: Math.ceil(closedFor / 1000),
+            operation,
+          });
+        }
+        rateLimitWaited += closedFor;
+        await this.sleep(closedFor);
+      }
+
+      const started = performance.now();
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method,
+          dispatcher: this.dispatcher,
+          signal: AbortSignal.timeout(this.timeoutMs),
+          headers: {
+            authorization: `Bearer ${token}`,
+            accept: 'application/json',
+            ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(this.options.requestId ? { 'x-request-id': this.options.requestId } : {}),
+          },
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        });
+      } catch (error) {
+        this.options.onRequest?.({ method, path: url.pathname, status: 'error', ms: performance.now() - started });
+        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+        if (idempotent.has(method) && failures < this.maxRetries) {
+          failures += 1;
+          await this.backoff(failures);
+          continue;
+        }
+        throw new MusicApiError(
+          timedOut ? 'The music service did not answer in time.' : 'The music service cannot be reached.',
+          { code: 'UPSTREAM_UNAVAILABLE', operation },
+          { cause: error },
+        );
+      }
+      this.options.onRequest?.({
+        method,
+        path: url.pathname,
+        status: response.status,
+        ms: performance.now() - started,
+      });
+
+      if (response.ok) {
+        if (response.status === 204) return undefined as T;
+        const text = await response.text();
+        // Some endpoints answer 200 or 201 with an empty body where 204 was meant.
+        return (text === '' ? undefined : JSON.parse(text)) as T;
+      }
+
+      if (response.status === 401 && !refreshed) {
+        await response.body?.cancel();
+        refreshed = true;
+        token = await this.options.tokens.refresh();
+        continue;
+      }
+
+      if (response.status === 429) {
+        const waitMs = parseRetryAfter(response.headers.get('retry-after')) * 1000;
+        const { reason } = await readError(response);
+        await this.gate.closeFor(waitMs);
+        if (rateLimitWaited + waitMs <= this.rateLimitBudgetMs) continue;
+        throw new MusicApiError('The music service asked us to slow down; try again shortly.', {
+          code: 'RATE_LIMITED',
+          status: 429,
+          reason,
+          retryAfterSeconds: Math.ceil(waitMs / 1000),
+          operation,
+        });
+      }
+
+      if (response.status >= 500 && idempotent.has(method) && failures < this.maxRetries) {
+        await response.body?.cancel();
+        failures += 1;
+        await this.backoff(failures);
+        continue;
+      }
+
+      const { message, reason } = await readError(response);
+      throw new MusicApiError(message, {
+        code: codeForStatus(response.status, reason),
+        status: response.status,
+        reason,
+        operation,
+      });
+    }
+  }
+
+  private backoff(attempt: number): Promise<void> {
+    // Full jitter: a random wait up to the exponential bound spreads retries of many clients.
+    return this.sleep(Math.round(this.random() * this.backoffMs * 2 ** (attempt - 1)));
+  }
+}

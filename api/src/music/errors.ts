@@ -1,0 +1,68 @@
+/**
+ * The one table that turns a music v1 answer into a GraphQL error code (docs/errors.md).
+ * Nothing else in the api decides what an upstream status means.
+ */
+
+export type ErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'BAD_USER_INPUT'
+  | 'RATE_LIMITED'
+  | 'PREMIUM_REQUIRED'
+  | 'NO_ACTIVE_DEVICE'
+  | 'UPSTREAM_UNAVAILABLE'
+  | 'FEATURE_UNAVAILABLE'
+  | 'INTERNAL_SERVER_ERROR';
+
+/** Player reasons that deserve their own code; every other reason keeps the status's code. */
+const reasonCodes: Partial<Record<string, ErrorCode>> = {
+  PREMIUM_REQUIRED: 'PREMIUM_REQUIRED',
+  NO_ACTIVE_DEVICE: 'NO_ACTIVE_DEVICE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  QUOTA_EXCEEDED: 'RATE_LIMITED',
+};
+
+/** The code for an upstream status (and the player's `reason`, when it sent one). */
+export function codeForStatus(status: number, reason?: string): ErrorCode {
+  const byReason = reason ? reasonCodes[reason] : undefined;
+  if (byReason) return byReason;
+  if (status === 400) return 'BAD_USER_INPUT';
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 500) return 'UPSTREAM_UNAVAILABLE';
+  return 'INTERNAL_SERVER_ERROR';
+}
+
+export interface MusicApiErrorDetails {
+  code: ErrorCode;
+  /** The upstream's HTTP status; absent when no answer came (timeout, network). */
+  status?: number;
+  /** The upstream's player reason, e.g. NO_ACTIVE_DEVICE. */
+  reason?: string;
+  /** Seconds to wait before trying again (RATE_LIMITED). */
+  retryAfterSeconds?: number;
+  /** `METHOD /path` of the failed call, without the query string (never a token). */
+  operation: string;
+}
+
+/** A failed music v1 call. Its message is safe to show; it never contains a token. */
+export class MusicApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number | undefined;
+  readonly reason: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  readonly operation: string;
+
+  constructor(message: string, details: MusicApiErrorDetails, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'MusicApiError';
+    this.code = details.code;
+    this.status = details.status;
+    this.reason = details.reason;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    this.operation = details.operation;
+  }
+}
