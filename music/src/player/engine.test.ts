@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addToQueue,
+  advance,
+  emptyState,
+  minimumPlayMs,
+  next,
+  pause,
+  play,
+  PlayerRuleError,
+  previous,
+  progressAt,
+  seek,
+  setRepeat,
+  setShuffle,
+  shuffledOrder,
+  transfer,
+  upNext,
+  type PlayerState,
+} from './engine';
+
+const minute = 60_000;
+const durations: Record<string, number> = { a: 3 * minute, b: 2 * minute, c: 4 * minute, q: minute };
+const durationOf = (uri: string): number => durations[uri] ?? 0;
+const album = { uri: 'spotify:album:x', items: ['a', 'b', 'c'] };
+const device = 'browser-1';
+
+function playing(at = 0, overrides: Partial<PlayerState> = {}): PlayerState {
+  const started = play({ ...emptyState(at), deviceId: device }, { context: album }, at, durationOf).state;
+  return { ...started, ...overrides };
+}
+
+describe('playback over time', () => {
+  it('progresses with time while playing and stands still while paused', () => {
+    const state = playing();
+    expect(progressAt(state, 10_000, durationOf)).toBe(10_000);
+    const paused = pause(state, 10_000, durationOf).state;
+    expect(progressAt(paused, 50_000, durationOf)).toBe(10_000);
+  });
+
+  it('moves into the next item when one ends and records the finished one as a play', () => {
+    const { state, plays } = advance(playing(), 4 * minute, durationOf);
+    expect(state.itemUri).toBe('b');
+    expect(state.contextIndex).toBe(1);
+    expect(progressAt(state, 4 * minute, durationOf)).toBe(minute);
+    expect(plays).toEqual([{ uri: 'a', contextUri: 'spotify:album:x', playedAt: 3 * minute }]);
+  });
+
+  it('stops at the end of the context when repeat is off', () => {
+    const { state, plays } = advance(playing(), 60 * minute, durationOf);
+    expect(plays.map((play) => play.uri)).toEqual(['a', 'b', 'c']);
+    expect(state).toMatchObject({ itemUri: 'c', isPlaying: false, positionMs: 4 * minute });
+  });
+
+  it('wraps around with repeat context and repeats one item with repeat track', () => {
+    const looping = advance(playing(0, { repeat: 'context' }), 10 * minute, durationOf);
+    expect(looping.state.itemUri).toBe('a');
+    expect(looping.state.isPlaying).toBe(true);
+    const repeating = advance(playing(0, { repeat: 'track' }), 7 * minute, durationOf);
+    expect(repeating.plays.map((play) => play.uri)).toEqual(['a', 'a']);
+    expect(repeating.state).toMatchObject({ itemUri: 'a', contextIndex: 0 });
+  });
+
+  it('plays queued items before the context continues', () => {
+    const queued = addToQueue(playing(), 'q', 0, durationOf).state;
+    expect(upNext(queued)).toEqual(['q', 'b', 'c']);
+    const { state, plays } = advance(queued, 3 * minute + 30_000, durationOf);
+    expect(state).toMatchObject({ itemUri: 'q', fromQueue: true, queue: [] });
+    expect(plays.map((play) => play.uri)).toEqual(['a']);
+    expect(advance(state, 4 * minute + 1, durationOf).state.itemUri).toBe('b');
+  });
+});
+
+describe('commands', () => {
+  it('need a device', () => {
+    expect(() => pause(emptyState(0), 0, durationOf)).toThrow(PlayerRuleError);
+    expect(() => play(emptyState(0), { context: album }, 0, durationOf)).toThrow(/No active device/);
+  });
+
+  it('start a context at an offset and position, and resume where they paused', () => {
+    const state = play(
+      { ...emptyState(0), deviceId: device },
+      { context: album, offsetIndex: 2, positionMs: 5000 },
+      0,
+      durationOf,
+    ).state;
+    expect(state).toMatchObject({ itemUri: 'c', contextIndex: 2, positionMs: 5000, isPlaying: true });
+    const paused = pause(state, 1000, durationOf).state;
+    const resumed = play(paused, {}, 9000, durationOf).state;
+    expect(progressAt(resumed, 9000, durationOf)).toBe(6000);
+    expect(() => play(paused, { context: album, offsetIndex: 7 }, 0, durationOf)).toThrow(/outside the context/);
+  });
+
+  it('skip forward, counting a skip as a play only after enough listening', () => {
+    const early = next(playing(), 10_000, durationOf);
+    expect(early.state.itemUri).toBe('b');
+    expect(early.plays).toEqual([]);
+    const late = next(playing(), minimumPlayMs, durationOf);
+    expect(late.plays.map((play) => play.uri)).toEqual(['a']);
+  });
+
+  it('go back an item early in a track and restart it later on', () => {
+    const second = next(playing(), 0, durationOf).state;
+    expect(previous(second, 1000, durationOf).state.itemUri).toBe('a');
+    const restarted = previous(second, 10_000, durationOf).state;
+    expect(restarted).toMatchObject({ itemUri: 'b', positionMs: 0 });
+  });
+
+  it('seek within an item, and past its end into the next one', () => {
+    expect(seek(playing(), 60_000, 0, durationOf).state.positionMs).toBe(60_000);
+    expect(seek(playing(), 10 * minute, 0, durationOf).state.itemUri).toBe('b');
+  });
+
+  it('shuffle the rest of the context, keeping the current item first', () => {
+    let seed = 0.3;
+    const random = () => (seed = (seed * 9301 + 0.49297) % 1);
+    const shuffled = setShuffle(playing(), true, 0, durationOf, random).state;
+    expect(shuffled.shuffleOrder?.[0]).toBe(0);
+    expect([...(shuffled.shuffleOrder ?? [])].sort()).toEqual([0, 1, 2]);
+    const order = shuffled.shuffleOrder ?? [];
+    expect(upNext(shuffled)).toEqual(order.slice(1).map((index) => album.items[index]));
+    expect(shuffledOrder(50, 7, random)).toHaveLength(50);
+  });
+
+  it('transfer to another device keeping the position, and set repeat', () => {
+    const moved = transfer(playing(), 'speaker', false, 20_000, durationOf).state;
+    expect(moved).toMatchObject({ deviceId: 'speaker', positionMs: 20_000, isPlaying: false });
+    expect(setRepeat(moved, 'context', 20_000, durationOf).state.repeat).toBe('context');
+  });
+});
