@@ -1,0 +1,178 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import session from 'express-session';
+
+/**
+ * The embedded session store: one JSON file per session in a folder, so sessions survive a
+ * restart with no server to run. Files are named by a hash of the session id (a directory
+ * listing reveals no usable id), written atomically (a crash never leaves half a session) and
+ * readable by the owner only (they hold the user's music tokens). Expired sessions are
+ * removed when read and by a periodic sweep.
+ */
+export interface FileStoreOptions {
+  dir: string;
+  /** For sessions whose cookie has no expiry. Default 14 days. */
+  ttlMs?: number;
+  /** How often expired files are removed. Default 10 minutes; 0 turns the sweep off. */
+  sweepIntervalMs?: number;
+  now?: () => number;
+}
+
+interface Stored {
+  expiresAt: number;
+  session: session.SessionData;
+}
+
+type Callback = (error?: unknown) => void;
+
+function isMissing(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
+}
+
+export class FileSessionStore extends session.Store {
+  private readonly dir: string;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  private readonly sweeper: NodeJS.Timeout | undefined;
+
+  constructor(options: FileStoreOptions) {
+    super();
+    this.dir = options.dir;
+    this.ttlMs = options.ttlMs ?? 14 * 24 * 60 * 60 * 1000;
+    this.now = options.now ?? Date.now;
+    // Owner-only: the folder holds access and refresh tokens.
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const interval = options.sweepIntervalMs ?? 10 * 60 * 1000;
+    if (interval > 0) {
+      this.sweeper = setInterval(() => {
+        void this.sweep().catch((error: unknown) => {
+          this.emit('error', error);
+        });
+      }, interval);
+      this.sweeper.unref();
+    }
+  }
+
+  private file(sid: string): string {
+    return join(this.dir, `${createHash('sha256').update(sid).digest('hex')}.json`);
+  }
+
+  private expiryOf(data: session.SessionData): number {
+    // The cookie's absolute expiry, as express-session stores it (its typings mark the setter deprecated).
+    const { expires } = data.cookie as { expires?: Date | string | null };
+    const at = expires ? new Date(expires).getTime() : Number.NaN;
+    return Number.isFinite(at) ? at : this.now() + this.ttlMs;
+  }
+
+  private async read(path: string): Promise<Stored | null> {
+    try {
+      return JSON.parse(await readFile(path, 'utf8')) as Stored;
+    } catch (error) {
+      if (isMissing(error) || error instanceof SyntaxError) return null;
+      throw error;
+    }
+  }
+
+  private async write(sid: string, data: session.SessionData): Promise<void> {
+    const path = this.file(sid);
+    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    const stored: Stored = { expiresAt: this.expiryOf(data), session: data };
+    await writeFile(temporary, JSON.stringify(stored), { mode: 0o600 });
+    await rename(temporary, path);
+  }
+
+  override get(sid: string, callback: (error: unknown, session?: session.SessionData | null) => void): void {
+    const path = this.file(sid);
+    this.read(path)
+      .then(async (stored) => {
+        if (!stored) return null;
+        if (stored.expiresAt <= this.now()) {
+          await rm(path, { force: true });
+          return null;
+        }
+        return stored.session;
+      })
+      .then(
+        (data) => {
+          callback(null, data);
+        },
+        (error: unknown) => {
+          callback(error);
+        },
+      );
+  }
+
+  override set(sid: string, data: session.SessionData, callback?: Callback): void {
+    this.write(sid, data).then(
+      () => callback?.(),
+      (error: unknown) => callback?.(error),
+    );
+  }
+
+  override touch(sid: string, data: session.SessionData, callback?: Callback): void {
+    this.set(sid, data, callback);
+  }
+
+  override destroy(sid: string, callback?: Callback): void {
+    rm(this.file(sid), { force: true }).then(
+      () => callback?.(),
+      (error: unknown) => callback?.(error),
+    );
+  }
+
+  override length(callback: (error: unknown, length?: number) => void): void {
+    this.liveFiles().then(
+      (files) => {
+        callback(null, files.length);
+      },
+      (error: unknown) => {
+        callback(error);
+      },
+    );
+  }
+
+  override clear(callback?: Callback): void {
+    readdir(this.dir)
+      .then((names) => Promise.all(names.map((name) => rm(join(this.dir, name), { force: true }))))
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
+  }
+
+  /** Removes expired sessions and leftovers of interrupted writes; resolves with how many went. */
+  async sweep(): Promise<number> {
+    const names = await readdir(this.dir);
+    let removed = 0;
+    for (const name of names) {
+      const path = join(this.dir, name);
+      if (name.endsWith('.tmp')) {
+        await rm(path, { force: true });
+        continue;
+      }
+      const stored = await this.read(path);
+      if (!stored || stored.expiresAt <= this.now()) {
+        await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  private async liveFiles(): Promise<string[]> {
+    const names = (await readdir(this.dir)).filter((name) => name.endsWith('.json'));
+    const live: string[] = [];
+    for (const name of names) {
+      const stored = await this.read(join(this.dir, name));
+      if (stored && stored.expiresAt > this.now()) live.push(name);
+    }
+    return live;
+  }
+
+  /** Stops the sweep, so a process can exit. */
+  close(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+}
