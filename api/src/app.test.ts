@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../test-support/http';
 import { createApp } from './app';
+import { requestedScopes } from './auth/scopes';
 import { loadConfig } from './config';
 
 const shell = '<!doctype html><title>Graphonic</title><div id="root"></div>';
@@ -28,19 +29,22 @@ function postGraphql(url: string, body: unknown, headers: Record<string, string>
   });
 }
 
+const webDist = mkdtempSync(join(tmpdir(), 'graphonic-web-'));
+afterAll(() => {
+  rmSync(webDist, { recursive: true, force: true });
+});
+
 describe('the api', () => {
-  const webDist = mkdtempSync(join(tmpdir(), 'graphonic-web-'));
   let api: Awaited<ReturnType<typeof startApi>>;
 
   beforeAll(async () => {
     writeFileSync(join(webDist, 'index.html'), shell);
     writeFileSync(join(webDist, 'app.js'), 'console.log("graphonic")');
-    api = await startApi({ NODE_ENV: 'test', WEB_DIST: webDist });
+    api = await startApi({ NODE_ENV: 'test', WEB_DIST: webDist, SESSION_DIR: join(webDist, 'sessions') });
   });
 
   afterAll(async () => {
     await api.stop();
-    rmSync(webDist, { recursive: true, force: true });
   });
 
   it('answers GraphQL queries at /graphql', async () => {
@@ -74,6 +78,54 @@ describe('the api', () => {
     expect(response.status).toBe(413);
   });
 
+  it('creates no session, and sets no cookie, for an anonymous visitor', async () => {
+    const response = await postGraphql(api.server.url, { query: '{ upstream { name } }' });
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const login = await fetch(`${api.server.url}/auth/login`, { redirect: 'manual' });
+    expect(login.status).toBe(302);
+    const cookie = login.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^graphonic\.sid=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Domain=|Secure/);
+  });
+
+  it('starts sign-in with a one-time state, PKCE S256 and only the reviewed scopes', async () => {
+    const login = await fetch(`${api.server.url}/auth/login?returnTo=/search`, { redirect: 'manual' });
+    const location = new URL(login.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe('http://127.0.0.1:4100/authorize');
+    expect(location.searchParams.get('response_type')).toBe('code');
+    expect(location.searchParams.get('client_id')).toBe('graphonic');
+    expect(location.searchParams.get('redirect_uri')).toBe('http://127.0.0.1:4000/auth/callback');
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(location.searchParams.get('state')?.length).toBeGreaterThanOrEqual(16);
+    const again = new URL(
+      (await fetch(`${api.server.url}/auth/login`, { redirect: 'manual' })).headers.get('location') ?? '',
+    );
+    expect(again.searchParams.get('state')).not.toBe(location.searchParams.get('state'));
+    const scopes = (location.searchParams.get('scope') ?? '').split(' ');
+    expect(scopes).toEqual(requestedScopes);
+  });
+
+  it('refuses a callback whose state it did not issue, without asking for a token', async () => {
+    const response = await fetch(`${api.server.url}/auth/callback?code=stolen&state=forged`, { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/auth/error?code=state_mismatch');
+  });
+
+  it('sends a refused consent to a friendly page', async () => {
+    const response = await fetch(`${api.server.url}/auth/callback?error=access_denied&state=x`, { redirect: 'manual' });
+    expect(response.headers.get('location')).toBe('/auth/error?code=access_denied');
+  });
+
+  it('signs out only by POST', async () => {
+    expect((await fetch(`${api.server.url}/auth/logout`, { method: 'POST' })).status).toBe(204);
+    const viaGet = await fetch(`${api.server.url}/auth/logout`, { redirect: 'manual' });
+    expect(await viaGet.text()).toBe(shell);
+  });
+
   it('sends security headers and hides the framework', async () => {
     const response = await fetch(`${api.server.url}/healthz`);
     expect(await response.json()).toEqual({ status: 'ok' });
@@ -85,7 +137,11 @@ describe('the api', () => {
 
 describe('the api without a built web client', () => {
   it('says how to build it instead of failing silently', async () => {
-    const api = await startApi({ NODE_ENV: 'test', WEB_DIST: join(tmpdir(), 'graphonic-missing-dist') });
+    const api = await startApi({
+      NODE_ENV: 'test',
+      WEB_DIST: join(tmpdir(), 'graphonic-missing-dist'),
+      SESSION_DIR: join(webDist, 'sessions'),
+    });
     try {
       const response = await fetch(`${api.server.url}/`);
       expect(response.status).toBe(503);

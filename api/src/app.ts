@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
+import { createClient } from 'redis';
+import { createAuthRouter } from './auth/routes';
+import { createSession, type RedisClient } from './auth/session';
 import type { Config } from './config';
 import type { Context } from './context';
 import { createGraphqlServer } from './graphql';
@@ -22,6 +25,15 @@ export interface AppOptions {
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const graphql = createGraphqlServer(config);
   await graphql.start();
+  let redis: RedisClient | undefined;
+  if (config.redisUrl) {
+    redis = createClient({ url: config.redisUrl });
+    redis.on('error', (error: unknown) => {
+      console.error(`Redis: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    await redis.connect();
+  }
+  const sessions = createSession(config, redis);
 
   const app = express();
   // Hides the framework from fingerprinting.
@@ -32,6 +44,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+
+  // Sessions only where they are used: static files and health checks never touch the store.
+  app.use(['/auth', '/graphql'], sessions.middleware);
+  app.use(createAuthRouter(config));
 
   app.use(
     '/graphql',
@@ -60,5 +76,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     });
   }
 
-  return { app, stop: () => graphql.stop() };
+  return {
+    app,
+    stop: async () => {
+      await graphql.stop();
+      await sessions.close();
+      if (redis?.isOpen) await redis.quit();
+    },
+  };
 }

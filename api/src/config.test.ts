@@ -14,7 +14,9 @@ describe('loadConfig', () => {
   });
 
   it('points at Spotify over https when the provider is spotify', () => {
-    expect(loadConfig({ MUSIC_PROVIDER: 'spotify' })).toMatchObject({
+    expect(
+      loadConfig({ MUSIC_PROVIDER: 'spotify', SPOTIFY_CLIENT_ID: 'id', SPOTIFY_CLIENT_SECRET: 'secret' }),
+    ).toMatchObject({
       provider: 'spotify',
       musicApiUrl: 'https://api.spotify.com/v1',
       musicAccountsUrl: 'https://accounts.spotify.com',
@@ -58,5 +60,45 @@ describe('the web development server', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', WEB_DEV_SERVER: 'true' })).toThrow(
       /WEB_DEV_SERVER: is not allowed in production/,
     );
+  });
+});
+
+describe('sign-in settings', () => {
+  it('work on a fresh clone with development defaults', () => {
+    const config = loadConfig({});
+    expect(config.publicUrl).toBe('http://127.0.0.1:4000');
+    expect(config.sessionSecrets).toHaveLength(1);
+    expect(config.oauthClient.id).toBe('graphonic');
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it('read a rotation list of session secrets, newest first', () => {
+    const newest = 'n'.repeat(32);
+    const older = 'o'.repeat(32);
+    expect(loadConfig({ SESSION_SECRET: `${newest}, ${older}` }).sessionSecrets).toEqual([newest, older]);
+  });
+
+  it('refuse a missing or short session secret and a missing client secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', MUSIC_CLIENT_SECRET: 'x' })).toThrow(
+      /SESSION_SECRET: is required in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short', MUSIC_CLIENT_SECRET: 'x' })).toThrow(
+      /SESSION_SECRET: each secret must be at least 32 bytes/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) })).toThrow(
+      /MUSIC_CLIENT_SECRET: is required in production/,
+    );
+  });
+
+  it('need Spotify credentials to run against Spotify', () => {
+    expect(() => loadConfig({ MUSIC_PROVIDER: 'spotify' })).toThrow(/SPOTIFY_CLIENT_ID.*\n.*SPOTIFY_CLIENT_SECRET/);
+    expect(
+      loadConfig({ MUSIC_PROVIDER: 'spotify', SPOTIFY_CLIENT_ID: 'id', SPOTIFY_CLIENT_SECRET: 'secret' }).oauthClient,
+    ).toEqual({ id: 'id', secret: 'secret' });
+  });
+
+  it('refuse a public URL that Spotify would refuse as a redirect', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'http://localhost:4000' })).toThrow(/PUBLIC_URL: must use https/);
+    expect(loadConfig({ PUBLIC_URL: 'https://music.example.org/' }).publicUrl).toBe('https://music.example.org');
   });
 });

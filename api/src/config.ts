@@ -5,6 +5,13 @@ import { z } from 'zod';
 const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+const loopbackIps = new Set(['127.0.0.1', '[::1]']);
+
+/** Outside production only: lets a fresh clone sign in with no set-up. */
+export const developmentSessionSecret = 'graphonic-development-session-secret-not-for-production';
+/** The local music service registers the api's client with this secret outside production too. */
+export const developmentClientSecret = 'graphonic-development-client-secret-not-for-production';
+const defaultSessionDir = resolve(import.meta.dirname, '../../.data/api/sessions');
 
 const envSchema = z
   .object({
@@ -17,11 +24,50 @@ const envSchema = z
     MUSIC_ACCOUNTS_URL: z.url({ protocol: /^https?$/ }).optional(),
     WEB_DIST: z.string().min(1).default(defaultWebDist),
     WEB_DEV_SERVER: z.stringbool().default(false),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SESSION_SECRET: z.string().optional(),
+    SESSION_DIR: z.string().min(1).default(defaultSessionDir),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    MUSIC_CLIENT_ID: z.string().min(1).default('graphonic'),
+    MUSIC_CLIENT_SECRET: z.string().min(1).optional(),
+    SPOTIFY_CLIENT_ID: z.string().min(1).optional(),
+    SPOTIFY_CLIENT_SECRET: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     // The development server compiles source on request: never in production.
     if (env.WEB_DEV_SERVER && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['WEB_DEV_SERVER'], message: 'is not allowed in production' });
+    }
+    const production = env.NODE_ENV === 'production';
+    const secrets = (env.SESSION_SECRET ?? '')
+      .split(',')
+      .map((secret) => secret.trim())
+      .filter(Boolean);
+    // Signed cookies are only as strong as their secret; a development default must never reach production.
+    if (production && secrets.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (production && secrets.some((secret) => Buffer.byteLength(secret) < 32)) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'each secret must be at least 32 bytes' });
+    }
+    if (env.MUSIC_PROVIDER === 'spotify') {
+      for (const key of ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET'] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when MUSIC_PROVIDER=spotify' });
+      }
+    } else if (production && !env.MUSIC_CLIENT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['MUSIC_CLIENT_SECRET'], message: 'is required in production' });
+    }
+    if (env.PUBLIC_URL) {
+      const url = new URL(env.PUBLIC_URL);
+      // OAuth redirect URIs: https, or plain http to a loopback IP (Spotify refuses "localhost").
+      if (url.protocol === 'http:' && !loopbackIps.has(url.hostname)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: 'must use https unless it is a loopback IP such as 127.0.0.1',
+        });
+      }
     }
     for (const key of ['MUSIC_API_URL', 'MUSIC_ACCOUNTS_URL'] as const) {
       const value = env[key];
@@ -47,6 +93,15 @@ export interface Config {
   webDist: string;
   /** Serve the web client from source with hot reload (`npm run dev`) instead of `webDist`. */
   webDevServer: boolean;
+  /** Where people reach the app, without a trailing slash; the OAuth redirect URI is under it. */
+  publicUrl: string;
+  /** Cookie signing secrets, newest first. */
+  sessionSecrets: string[];
+  /** The embedded session store's folder (unused with Redis). */
+  sessionDir: string;
+  redisUrl: string | undefined;
+  /** The api's OAuth client at the music service. */
+  oauthClient: { id: string; secret: string };
 }
 
 export class ConfigError extends Error {
@@ -79,5 +134,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     musicAccountsUrl: (value.MUSIC_ACCOUNTS_URL ?? upstreamDefaults.accounts).replace(/\/+$/, ''),
     webDist: value.WEB_DIST,
     webDevServer: value.WEB_DEV_SERVER,
+    publicUrl: (
+      value.PUBLIC_URL ?? `http://${value.HOST === '0.0.0.0' ? '127.0.0.1' : value.HOST}:${value.PORT}`
+    ).replace(/\/+$/, ''),
+    sessionSecrets: value.SESSION_SECRET
+      ? value.SESSION_SECRET.split(',')
+          .map((secret) => secret.trim())
+          .filter(Boolean)
+      : [developmentSessionSecret],
+    sessionDir: resolve(value.SESSION_DIR),
+    redisUrl: value.REDIS_URL,
+    oauthClient:
+      value.MUSIC_PROVIDER === 'spotify'
+        ? { id: value.SPOTIFY_CLIENT_ID ?? '', secret: value.SPOTIFY_CLIENT_SECRET ?? '' }
+        : { id: value.MUSIC_CLIENT_ID, secret: value.MUSIC_CLIENT_SECRET ?? developmentClientSecret },
   };
 }

@@ -1,0 +1,18 @@
+/** What the api keeps on the server for a signed-in person; the browser sees only the cookie. */
+export interface MusicSession {
+  userId: string;
+  displayName: string | null;
+  accessToken: string;
+  refreshToken: string | null;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  scopes: string[];
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    music?: MusicSession;
+    /** Where to go after signing in: a same-origin path. */
+    returnTo?: string;
+  }
+}
