@@ -17,6 +17,15 @@ export interface Queryable {
 }
 
 /**
+ * An open transaction. Besides parameterised statements it runs several statements at
+ * once, which is how a migration file is applied inside its own transaction.
+ */
+export interface Transaction extends Queryable {
+  /** Runs several statements without parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+/**
  * The music service's store: embedded PostgreSQL (PGlite) in a data folder by default,
  * a PostgreSQL server when a connection URL is given. Both return the same JavaScript
  * types for the same SQL types.
@@ -25,7 +34,12 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws.
+   * Inside `fn`, use `tx` only: the database itself refuses to be used from inside its own
+   * transaction, because on the embedded engine that would wait forever for the
+   * transaction to end.
+   */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
