@@ -1,7 +1,9 @@
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
-import { createMusicApp } from './app';
 import { loadMusicConfig, MusicConfigError } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { MigrationError } from './db/migrate';
+import { startMusicService } from './service';
 
 const usage = `Usage: npm run music -- <command> [options]
 
@@ -11,8 +13,8 @@ Commands:
 
 async function serve(): Promise<void> {
   const config = loadMusicConfig();
-  const app = createMusicApp(config);
-  const server = createServer(app);
+  const service = await startMusicService(config, { log: (line) => console.log(`Graphonic music service: ${line}`) });
+  const server = createServer(service.app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -21,7 +23,13 @@ async function serve(): Promise<void> {
 
   const shutdown = (signal: string): void => {
     console.log(`Graphonic music service: ${signal} received, shutting down`);
-    server.close(() => process.exit(0));
+    server.close(() => {
+      void service.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+    server.closeIdleConnections();
     // In-flight requests get a bounded time to finish.
     setTimeout(() => process.exit(1), 10_000).unref();
   };
@@ -50,7 +58,10 @@ main(process.argv.slice(2)).then(
     if (code !== 0) process.exit(code);
   },
   (error: unknown) => {
-    console.error(error instanceof MusicConfigError ? error.message : error);
+    // Known failures get their message alone; anything else keeps its stack for the report.
+    const known =
+      error instanceof MusicConfigError || error instanceof MigrationError || error instanceof DataDirLockedError;
+    console.error(known ? `Graphonic music service: ${error.message}` : error);
     process.exit(1);
   },
 );

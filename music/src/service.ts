@@ -1,0 +1,36 @@
+import type { Express } from 'express';
+import { createMusicApp } from './app';
+import type { MusicConfig } from './config';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open';
+import type { Database } from './db/types';
+
+export interface MusicService {
+  app: Express;
+  db: Database;
+  /** Closes the database; the caller closes its HTTP server first. */
+  close: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Reports each step of the start (opening, migrating …) for the command line. */
+  log?: (line: string) => void;
+}
+
+/** Opens the store, brings its schema up to date and builds the HTTP app. */
+export async function startMusicService(config: MusicConfig, options: StartOptions = {}): Promise<MusicService> {
+  const log = options.log ?? (() => undefined);
+  const started = performance.now();
+  const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  try {
+    log(`Opened ${db.kind === 'postgres' ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`}`);
+    const applied = await migrate(db);
+    if (applied.length > 0) log(`Applied migrations ${applied.join(', ')}`);
+    const app = createMusicApp(config, { db });
+    log(`Ready in ${Math.round(performance.now() - started)} ms`);
+    return { app, db, close: () => db.close() };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
