@@ -1,0 +1,185 @@
+import express from 'express';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listen, type RunningServer } from '../../../test-support/http';
+import { MusicClient } from './client';
+import { MemoryEntityCache } from './entity-cache';
+import { MusicApiError } from './errors';
+import { createEntityLoader, entitySpecs, type UpstreamCapabilities } from './loaders';
+
+/**
+ * A small upstream with the music v1 multi-get and single-get shapes. `developmentMode`
+ * refuses multi-gets with 403 as Spotify does for development-mode apps; `reverse` answers
+ * multi-gets in reverse order to prove that results are matched by id.
+ */
+const known = new Set(Array.from({ length: 200 }, (_, index) => `id${String(index).padStart(3, '0')}`));
+let developmentMode = false;
+let reverse = false;
+let inFlight = 0;
+let maxInFlight = 0;
+let calls: { path: string; ids: string[]; market: string | undefined }[] = [];
+let upstream: RunningServer;
+
+beforeAll(async () => {
+  const app = express();
+  app.get('/v1/:collection', (req, res) => {
+    const ids = typeof req.query.ids === 'string' ? req.query.ids.split(',') : [];
+    const market = typeof req.query.market === 'string' ? req.query.market : undefined;
+    calls.push({ path: req.path, ids, market });
+    if (developmentMode) {
+      res.status(403).json({ error: { status: 403, message: 'Forbidden' } });
+      return;
+    }
+    const items = ids.map((id) => (known.has(id) ? { id, market } : null));
+    res.json({ [req.params.collection.replace('-', '_')]: reverse ? items.reverse() : items });
+  });
+  app.get('/v1/:collection/:id', (req, res) => {
+    calls.push({ path: req.path, ids: [req.params.id], market: undefined });
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    setTimeout(() => {
+      inFlight -= 1;
+      if (known.has(req.params.id)) res.json({ id: req.params.id });
+      else res.status(404).json({ error: { status: 404, message: 'Non existing id' } });
+    }, 5);
+  });
+  upstream = await listen(app);
+});
+afterAll(() => upstream.close());
+beforeEach(() => {
+  calls = [];
+  developmentMode = false;
+  reverse = false;
+  maxInFlight = 0;
+});
+
+const client = () =>
+  new MusicClient({
+    baseUrl: `${upstream.url}/v1`,
+    tokens: { accessToken: () => Promise.resolve('t'), refresh: () => Promise.resolve('t') },
+  });
+const ids = (from: number, count: number) =>
+  Array.from({ length: count }, (_, index) => `id${String(from + index).padStart(3, '0')}`);
+
+describe('entity loaders', () => {
+  it('batch at the endpoint maximum, de-duplicate, and answer in key order', async () => {
+    const capabilities: UpstreamCapabilities = { multiGet: 'unknown' };
+    const loader = createEntityLoader<{ id: string }>(entitySpecs.track, {
+      client: client(),
+      capabilities,
+      market: 'SE',
+    });
+    const keys = [...ids(0, 120), 'id005', 'id000'];
+    const results = await loader.loadMany(keys);
+    expect(results.map((result) => (result instanceof Error ? result : result.id))).toEqual(keys);
+    expect(calls.map((call) => call.ids.length)).toEqual([50, 50, 20]);
+    expect(calls.every((call) => call.path === '/v1/tracks' && call.market === 'SE')).toBe(true);
+    expect(capabilities.multiGet).toBe(true);
+  });
+
+  it('use each endpoint maximum (albums 20, audio features 100)', async () => {
+    const capabilities: UpstreamCapabilities = { multiGet: true };
+    await createEntityLoader(entitySpecs.album, { client: client(), capabilities }).loadMany(ids(0, 45));
+    await createEntityLoader(entitySpecs.audioFeatures, { client: client(), capabilities }).loadMany(ids(0, 150));
+    expect(calls.map((call) => `${call.path}:${call.ids.length}`)).toEqual([
+      '/v1/albums:20',
+      '/v1/albums:20',
+      '/v1/albums:5',
+      '/v1/audio-features:100',
+      '/v1/audio-features:50',
+    ]);
+  });
+
+  it('match results by id and fail only the keys that are missing', async () => {
+    reverse = true;
+    const loader = createEntityLoader<{ id: string }>(entitySpecs.artist, {
+      client: client(),
+      capabilities: { multiGet: true },
+    });
+    const [first, missing, last] = await loader.loadMany(['id001', 'nope', 'id002']);
+    expect(first).toEqual({ id: 'id001' });
+    expect(last).toEqual({ id: 'id002' });
+    expect(missing).toBeInstanceOf(MusicApiError);
+    expect(missing).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('fall back to capped single GETs where multi-get is refused, and remember it', async () => {
+    developmentMode = true;
+    const capabilities: UpstreamCapabilities = { multiGet: 'unknown' };
+    const loader = createEntityLoader<{ id: string }>(entitySpecs.track, {
+      client: client(),
+      capabilities,
+      concurrency: 3,
+    });
+    const results = await loader.loadMany(['id001', 'id002', 'id001', 'id003', 'id004', 'id005', 'gone']);
+    expect(capabilities.multiGet).toBe(false);
+    expect(results.slice(0, 6).map((result) => (result instanceof Error ? 'error' : result.id))).toEqual([
+      'id001',
+      'id002',
+      'id001',
+      'id003',
+      'id004',
+      'id005',
+    ]);
+    expect(results[6]).toMatchObject({ code: 'NOT_FOUND' });
+    const singles = calls.filter((call) => call.path !== '/v1/tracks');
+    expect(singles.map((call) => call.ids[0]).sort()).toEqual(['gone', 'id001', 'id002', 'id003', 'id004', 'id005']);
+    expect(maxInFlight).toBeLessThanOrEqual(3);
+
+    calls = [];
+    await createEntityLoader(entitySpecs.track, { client: client(), capabilities }).load('id010');
+    expect(calls.map((call) => call.path)).toEqual(['/v1/tracks/id010']);
+  });
+
+  it('serve repeated ids from the cross-request cache, per market', async () => {
+    const cache = new MemoryEntityCache();
+    const capabilities: UpstreamCapabilities = { multiGet: true };
+    await createEntityLoader(entitySpecs.track, { client: client(), capabilities, cache, market: 'SE' }).loadMany(
+      ids(0, 10),
+    );
+    calls = [];
+    const again = createEntityLoader<{ id: string }>(entitySpecs.track, {
+      client: client(),
+      capabilities,
+      cache,
+      market: 'SE',
+    });
+    expect((await again.loadMany(ids(0, 12))).length).toBe(12);
+    expect(calls.map((call) => call.ids)).toEqual([['id010', 'id011']]);
+    calls = [];
+    await createEntityLoader(entitySpecs.track, { client: client(), capabilities, cache, market: 'US' }).load('id000');
+    expect(calls).toHaveLength(1);
+    expect(cache.hits).toBe(10);
+  });
+
+  it('pass other upstream failures to every key', async () => {
+    const loader = createEntityLoader(entitySpecs.track, {
+      client: new MusicClient({
+        baseUrl: 'http://127.0.0.1:9/v1',
+        tokens: { accessToken: () => Promise.resolve('t'), refresh: () => Promise.resolve('t') },
+        maxRetries: 0,
+      }),
+      capabilities: { multiGet: true },
+    });
+    const results = await loader.loadMany(['id001', 'id002']);
+    expect(results.every((result) => result instanceof MusicApiError && result.code === 'UPSTREAM_UNAVAILABLE')).toBe(
+      true,
+    );
+  });
+});
+
+describe('the memory entity cache', () => {
+  it('expires entries and evicts the least recently used', async () => {
+    let now = 0;
+    const cache = new MemoryEntityCache({ maxEntries: 2, ttlMs: 1000, now: () => now });
+    await cache.setMany([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    expect(await cache.getMany(['a'])).toEqual([1]);
+    await cache.setMany([['c', 3]]);
+    expect(await cache.getMany(['a', 'b', 'c'])).toEqual([1, undefined, 3]);
+    now = 1000;
+    expect(await cache.getMany(['a', 'c'])).toEqual([undefined, undefined]);
+    expect(cache.size).toBe(0);
+  });
+});

@@ -1,0 +1,169 @@
+import DataLoader from 'dataloader';
+import type { MusicClient } from './client';
+import { entityKey, type EntityCache } from './entity-cache';
+import { MusicApiError } from './errors';
+
+/**
+ * Per-request loaders for everything the upstream can fetch by id. A loader batches the ids
+ * asked for in one tick into multi-get calls at the endpoint's maximum, de-duplicates them,
+ * answers in key order with an error for each missing item only, serves and fills the
+ * cross-request cache, and, where the upstream has no multi-get (Spotify's development mode),
+ * falls back to de-duplicated single GETs with a concurrency cap.
+ */
+
+export interface EntitySpec {
+  /** The object type, as in `spotify:<type>:<id>`. */
+  type: 'track' | 'album' | 'artist' | 'show' | 'episode' | 'audio-features';
+  /** The multi-get endpoint, e.g. `/tracks`. */
+  path: string;
+  /** The key of the list in the multi-get answer, e.g. `tracks`. */
+  responseKey: string;
+  /** The endpoint's maximum number of ids. */
+  maxIds: number;
+  /** Whether the entity depends on the market (relinking, availability). */
+  marketDependent: boolean;
+}
+
+export const entitySpecs = {
+  track: { type: 'track', path: '/tracks', responseKey: 'tracks', maxIds: 50, marketDependent: true },
+  album: { type: 'album', path: '/albums', responseKey: 'albums', maxIds: 20, marketDependent: true },
+  artist: { type: 'artist', path: '/artists', responseKey: 'artists', maxIds: 50, marketDependent: false },
+  show: { type: 'show', path: '/shows', responseKey: 'shows', maxIds: 50, marketDependent: true },
+  episode: { type: 'episode', path: '/episodes', responseKey: 'episodes', maxIds: 50, marketDependent: true },
+  audioFeatures: {
+    type: 'audio-features',
+    path: '/audio-features',
+    responseKey: 'audio_features',
+    maxIds: 100,
+    marketDependent: false,
+  },
+} as const satisfies Record<string, EntitySpec>;
+
+/** What this upstream can do, learnt from configuration or from its answers; shared by all requests. */
+export interface UpstreamCapabilities {
+  /** `unknown` until a multi-get succeeded or was refused. */
+  multiGet: boolean | 'unknown';
+}
+
+export interface LoaderOptions {
+  client: MusicClient;
+  capabilities: UpstreamCapabilities;
+  market?: string;
+  cache?: EntityCache;
+  /** Parallel single GETs at most, in the fallback. Default 4. */
+  concurrency?: number;
+}
+
+function notFound(spec: EntitySpec, id: string): MusicApiError {
+  return new MusicApiError(`No ${spec.type.replace('-', ' ')} has the id ${id}.`, {
+    code: 'NOT_FOUND',
+    status: 404,
+    operation: `GET ${spec.path}`,
+  });
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/** Runs `tasks` with at most `limit` in flight. */
+async function pooled<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  async function worker(): Promise<void> {
+    for (let index = next++; index < tasks.length; index = next++) {
+      const task = tasks[index];
+      if (task) results[index] = await task();
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, () => worker()));
+  return results;
+}
+
+interface HasId {
+  id?: unknown;
+}
+
+/** Fetches `ids` (distinct) from the upstream; a Map from id to object or to its own error. */
+async function fetchEntities(
+  spec: EntitySpec,
+  ids: readonly string[],
+  options: LoaderOptions,
+): Promise<Map<string, unknown>> {
+  const found = new Map<string, unknown>();
+  const market = spec.marketDependent ? options.market : undefined;
+
+  if (options.capabilities.multiGet !== false) {
+    try {
+      for (const batch of chunks(ids, spec.maxIds)) {
+        const body = await options.client.get<Record<string, unknown>>(spec.path, { ids: batch.join(','), market });
+        const list = body[spec.responseKey];
+        // The answer is matched by id, not by position: an upstream may reorder or leave gaps.
+        if (Array.isArray(list)) {
+          for (const item of list as (HasId | null)[]) {
+            if (item && typeof item.id === 'string') found.set(item.id, item);
+          }
+        }
+      }
+      options.capabilities.multiGet = true;
+      return found;
+    } catch (error) {
+      // A 403 on a multi-get is how development mode says it has none: fall back, and remember.
+      const refused = error instanceof MusicApiError && error.status === 403;
+      if (!refused) throw error;
+      options.capabilities.multiGet = false;
+    }
+  }
+
+  const missing = ids.filter((id) => !found.has(id));
+  await pooled(
+    missing.map((id) => async () => {
+      try {
+        found.set(id, await options.client.get(`${spec.path}/${encodeURIComponent(id)}`, { market }));
+      } catch (error) {
+        found.set(id, error instanceof MusicApiError && error.code === 'NOT_FOUND' ? notFound(spec, id) : error);
+      }
+    }),
+    options.concurrency ?? 4,
+  );
+  return found;
+}
+
+export type EntityLoader<T> = DataLoader<string, T>;
+
+/** A loader for one entity type, for one request. */
+export function createEntityLoader<T>(spec: EntitySpec, options: LoaderOptions): EntityLoader<T> {
+  const market = spec.marketDependent ? options.market : undefined;
+  return new DataLoader<string, T>(
+    async (keys) => {
+      const ids = [...new Set(keys)];
+      const cacheKeys = ids.map((id) => entityKey(spec.type, id, market));
+      const cached = options.cache ? await options.cache.getMany(cacheKeys) : ids.map(() => undefined);
+      const results = new Map<string, unknown>();
+      const misses: string[] = [];
+      ids.forEach((id, index) => {
+        const value = cached[index];
+        if (value === undefined) misses.push(id);
+        else results.set(id, value);
+      });
+      if (misses.length > 0) {
+        const fetched = await fetchEntities(spec, misses, options);
+        const fresh: [string, unknown][] = [];
+        for (const id of misses) {
+          const value = fetched.get(id);
+          results.set(id, value ?? notFound(spec, id));
+          if (value !== undefined && !(value instanceof Error)) fresh.push([entityKey(spec.type, id, market), value]);
+        }
+        if (options.cache && fresh.length > 0) await options.cache.setMany(fresh);
+      }
+      return keys.map((key) => {
+        const value = results.get(key);
+        return value instanceof Error ? value : (value as T);
+      });
+    },
+    // Batches never exceed what one tick asked for; chunking to the endpoint maximum happens above.
+    { maxBatchSize: 1000 },
+  );
+}
