@@ -112,6 +112,9 @@ const nullableInPractice = new Set([
   'audio_preview_url',
 ]);
 
+/** The lists of multi-get answers (`{ "tracks": [...] }`), whose slots may be null. */
+const multiGetKeys = /^\$\.(tracks|albums|artists|shows|episodes|audio_features|audiobooks|chapters)$/;
+
 function resolveRef(ref: string): Schema {
   const prefix = '#/components/schemas/';
   if (!ref.startsWith(prefix)) throw new Error(`Unsupported $ref ${ref}`);
@@ -211,7 +214,9 @@ export function validate(
 
   if (Array.isArray(value) && flat.items) {
     const items = flat.items;
-    value.forEach((item, index) => errors.push(...validate(item, items, options, `${path}[${index}]`)));
+    // A multi-get answers null in the slot of an unknown id.
+    const slots = multiGetKeys.test(path);
+    value.forEach((item, index) => errors.push(...validate(item, items, options, `${path}[${index}]`, slots)));
   }
 
   if (actual === 'object' && flat.properties) {
@@ -266,7 +271,10 @@ export function responseSchema(method: string, path: string, status: number): Sc
   if (!template) throw new Error(`${path} is not a path of the music v1 API`);
   const operation = document.paths[template]?.[method.toLowerCase()];
   if (!operation) throw new Error(`${method} ${template} is not an operation of the music v1 API`);
-  const response = operation.responses?.[String(status)];
+  // Every endpoint answers errors with the same body, documented for some statuses only.
+  const response =
+    operation.responses?.[String(status)] ??
+    (status >= 400 ? { $ref: '#/components/responses/BadRequest' } : undefined);
   if (!response) throw new Error(`${method} ${template} does not document status ${status}`);
   const resolved = response.$ref ? document.components.responses[response.$ref.split('/').pop() ?? ''] : response;
   return resolved?.content?.['application/json']?.schema;

@@ -1,0 +1,167 @@
+import express, { type Request, type Router } from 'express';
+import { badRequest, notFound } from '../errors';
+import type { ArtistAlbumRecord, CatalogStore } from './catalog-store';
+import * as objects from './objects';
+import { offsetPage, stringQuery } from './paging';
+import { catalogId, idsParam, marketParam, optionalParam, pageParams } from './params';
+
+export interface CatalogRouteDeps {
+  store: CatalogStore;
+  urls: objects.Urls;
+}
+
+const albumGroups: readonly ArtistAlbumRecord['albumGroup'][] = ['album', 'single', 'appears_on', 'compilation'];
+
+function isAlbumGroup(value: string): value is ArtistAlbumRecord['albumGroup'] {
+  return (albumGroups as readonly string[]).includes(value);
+}
+
+/** `include_groups`: a comma-separated subset of the groups; all of them when absent. */
+function groupsParam(req: Request): ArtistAlbumRecord['albumGroup'][] {
+  const raw = optionalParam(req, 'include_groups');
+  if (raw === undefined) return [...albumGroups];
+  const groups = raw.split(',').map((group) => group.trim());
+  const valid = groups.filter(isAlbumGroup);
+  if (valid.length !== groups.length || valid.length === 0) {
+    throw badRequest(`Invalid include_groups: use ${albumGroups.join(', ')}`);
+  }
+  return valid;
+}
+
+/** Answers a multi-get in request order, `null` for an unknown id. */
+function inOrder<R, T>(ids: readonly string[], found: Map<string, R>, build: (record: R) => T): (T | null)[] {
+  return ids.map((id) => {
+    const record = found.get(id);
+    return record === undefined ? null : build(record);
+  });
+}
+
+async function one<R>(load: (ids: readonly string[]) => Promise<Map<string, R>>, id: string): Promise<R> {
+  const record = (await load([id])).get(id);
+  if (record === undefined) throw notFound('Non existing id');
+  return record;
+}
+
+/**
+ * The catalog's read endpoints: tracks, albums (and their tracks), artists (their albums by
+ * group, top tracks and related artists) and audio features, one at a time and several at
+ * once with Spotify's maxima (tracks 50, albums 20, artists 50, audio features 100), results
+ * in request order with `null` for unknown ids.
+ */
+export function catalogRoutes({ store, urls }: CatalogRouteDeps): Router {
+  const router = express.Router();
+  const here = (req: Request): string => `${urls.api}${req.path}`;
+
+  router.get('/tracks/:id', async (req, res) => {
+    marketParam(req);
+    res.json(objects.track(urls, await one((ids) => store.tracks(ids), catalogId(req.params.id))));
+  });
+
+  router.get('/tracks', async (req, res) => {
+    marketParam(req);
+    const ids = idsParam(req, 50);
+    res.json({ tracks: inOrder(ids, await store.tracks(ids), (record) => objects.track(urls, record)) });
+  });
+
+  router.get('/albums/:id', async (req, res) => {
+    marketParam(req);
+    const album = await one((ids) => store.albums(ids), catalogId(req.params.id));
+    const page = { limit: 50, offset: 0 };
+    const tracks = await store.albumTracks(album.id, page);
+    const endpoint = `${urls.api}/albums/${album.id}/tracks`;
+    res.json(
+      objects.album(
+        urls,
+        album,
+        offsetPage(
+          endpoint,
+          {},
+          tracks.items.map((track) => objects.simplifiedTrack(urls, track)),
+          page,
+          tracks.total,
+        ),
+      ),
+    );
+  });
+
+  router.get('/albums', async (req, res) => {
+    marketParam(req);
+    const ids = idsParam(req, 20);
+    const found = await store.albums(ids);
+    const albums = await Promise.all(
+      ids.map(async (id) => {
+        const album = found.get(id);
+        if (!album) return null;
+        const page = { limit: 50, offset: 0 };
+        const tracks = await store.albumTracks(id, page);
+        const endpoint = `${urls.api}/albums/${id}/tracks`;
+        const items = tracks.items.map((track) => objects.simplifiedTrack(urls, track));
+        return objects.album(urls, album, offsetPage(endpoint, {}, items, page, tracks.total));
+      }),
+    );
+    res.json({ albums });
+  });
+
+  router.get('/albums/:id/tracks', async (req, res) => {
+    marketParam(req);
+    const id = catalogId(req.params.id);
+    const page = pageParams(req, '/albums/{id}/tracks');
+    await one((ids) => store.albums(ids), id);
+    const tracks = await store.albumTracks(id, page);
+    const items = tracks.items.map((track) => objects.simplifiedTrack(urls, track));
+    res.json(offsetPage(here(req), stringQuery(req.query), items, page, tracks.total));
+  });
+
+  router.get('/artists/:id', async (req, res) => {
+    res.json(objects.artist(urls, await one((ids) => store.artists(ids), catalogId(req.params.id))));
+  });
+
+  router.get('/artists', async (req, res) => {
+    const ids = idsParam(req, 50);
+    res.json({ artists: inOrder(ids, await store.artists(ids), (record) => objects.artist(urls, record)) });
+  });
+
+  router.get('/artists/:id/albums', async (req, res) => {
+    marketParam(req);
+    const id = catalogId(req.params.id);
+    const groups = groupsParam(req);
+    const page = pageParams(req, '/artists/{id}/albums');
+    await one((ids) => store.artists(ids), id);
+    const albums = await store.artistAlbums(id, groups, page);
+    const items = albums.items.map((album) => ({
+      ...objects.simplifiedAlbum(urls, album),
+      album_group: album.albumGroup,
+    }));
+    res.json(offsetPage(here(req), stringQuery(req.query), items, page, albums.total));
+  });
+
+  router.get('/artists/:id/top-tracks', async (req, res) => {
+    marketParam(req);
+    const id = catalogId(req.params.id);
+    await one((ids) => store.artists(ids), id);
+    res.json({ tracks: (await store.artistTopTracks(id)).map((track) => objects.track(urls, track)) });
+  });
+
+  router.get('/artists/:id/related-artists', async (req, res) => {
+    const id = catalogId(req.params.id);
+    await one((ids) => store.artists(ids), id);
+    res.json({ artists: (await store.relatedArtists(id)).map((artist) => objects.artist(urls, artist)) });
+  });
+
+  router.get('/audio-features/:id', async (req, res) => {
+    res.json(objects.audioFeatures(urls, await one((ids) => store.audioFeatures(ids), catalogId(req.params.id))));
+  });
+
+  router.get('/audio-features', async (req, res) => {
+    const ids = idsParam(req, 100);
+    res.json({
+      audio_features: inOrder(ids, await store.audioFeatures(ids), (record) => objects.audioFeatures(urls, record)),
+    });
+  });
+
+  router.get('/markets', (_req, res) => {
+    res.json({ markets: objects.markets });
+  });
+
+  return router;
+}
