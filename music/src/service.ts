@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { createMusicApp } from './app';
+import { seedCatalog, type SeedOptions } from './catalog/seed';
 import type { MusicConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
@@ -15,6 +16,8 @@ export interface MusicService {
 export interface StartOptions {
   /** Reports each step of the start (opening, migrating …) for the command line. */
   log?: (line: string) => void;
+  /** The catalog to generate on first start (the default catalog otherwise). */
+  catalog?: SeedOptions;
 }
 
 /** Opens the store, brings its schema up to date and builds the HTTP app. */
@@ -26,6 +29,13 @@ export async function startMusicService(config: MusicConfig, options: StartOptio
     log(`Opened ${db.kind === 'postgres' ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`}`);
     const applied = await migrate(db);
     if (applied.length > 0) log(`Applied migrations ${applied.join(', ')}`);
+    const seedStarted = performance.now();
+    const seeded = await seedCatalog(db, options.catalog);
+    if (seeded) {
+      log(
+        `Generated the catalog (${seeded.tracks} tracks, ${seeded.albums} albums, ${seeded.artists} artists) in ${Math.round(performance.now() - seedStarted)} ms`,
+      );
+    }
     const app = createMusicApp(config, { db });
     log(`Ready in ${Math.round(performance.now() - started)} ms`);
     return { app, db, close: () => db.close() };

@@ -39,7 +39,7 @@ function newSchemaName(): string {
 /** `url` with every connection's search_path set to `schema`. */
 export function withSearchPath(url: string, schema: string): string {
   const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  parsed.searchParams.set('options', `-c search_path=${schema},public`);
   return parsed.toString();
 }
 
@@ -53,7 +53,7 @@ function pgliteEngine(): TestEngine {
       const db = await shared;
       const schema = newSchemaName();
       // PGlite has a single session, so the search_path set here applies to all its statements.
-      await db.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
+      await db.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}, public`);
       return {
         db,
         schema,

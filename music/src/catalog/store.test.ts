@@ -1,0 +1,96 @@
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, type RunningServer } from '../../../test-support/http';
+import { OPEN_TIMEOUT_MS, testEngines, type IsolatedDatabase } from '../db/__fixtures__/engines';
+import { migrate } from '../db/migrate';
+import { errorHandler } from '../errors';
+import { catalogRoutes } from '../v1/catalog-routes';
+import { assertShape } from '../v1/contract/shapes';
+import { catalogMeta, seedCatalog } from './seed';
+import { SqlCatalogStore } from './store';
+
+const sizes = { tracks: 600, albums: 50, artists: 12, playlists: 6, shows: 3, episodes: 12 };
+const engines = await testEngines();
+
+for (const engine of engines) {
+  describe.runIf(engine.enabled)(`the seeded catalog on ${engine.kind}`, () => {
+    let isolated: IsolatedDatabase;
+    let store: SqlCatalogStore;
+    let server: RunningServer;
+
+    beforeAll(async () => {
+      isolated = await engine.isolate();
+      await migrate(isolated.db);
+      const steps: string[] = [];
+      expect(await seedCatalog(isolated.db, sizes, ({ step }) => steps.push(step))).toMatchObject(sizes);
+      expect(steps.at(-1)).toBe('done');
+      store = new SqlCatalogStore(isolated.db);
+      const app = express();
+      app.use(
+        '/v1',
+        catalogRoutes({ store, urls: { api: 'http://127.0.0.1:4100/v1', site: 'http://127.0.0.1:4100' } }),
+      );
+      app.use(errorHandler);
+      server = await listen(app);
+    }, OPEN_TIMEOUT_MS);
+
+    afterAll(async () => {
+      await server.close();
+      await isolated.dispose();
+      await engine.shutdown();
+    });
+
+    async function get(path: string): Promise<unknown> {
+      const response = await fetch(`${server.url}/v1${path}`);
+      const body: unknown = await response.json();
+      assertShape('GET', `/v1${path}`, response.status, body);
+      expect(response.status).toBe(200);
+      return body;
+    }
+
+    it('stores every row once, and a second seeding does nothing', async () => {
+      const count = async (table: string) =>
+        (await isolated.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n;
+      expect(await count('tracks')).toBe(600);
+      expect(await count('albums')).toBe(50);
+      expect(await count('artists')).toBe(12);
+      expect(await count('episodes')).toBe(12);
+      expect(await seedCatalog(isolated.db, sizes)).toBeNull();
+      expect(await count('tracks')).toBe(600);
+      expect((await catalogMeta(isolated.db))?.seed).toBe('graphonic');
+    });
+
+    it('answers the catalog endpoints from the database in Spotify shapes', async () => {
+      const { rows } = await isolated.db.query<{ id: string; album_id: string }>(
+        'SELECT id, album_id FROM tracks ORDER BY id LIMIT 3',
+      );
+      const ids = rows.map((row) => row.id);
+      const tracks = (await get(`/tracks?ids=${ids.join(',')}`)) as { tracks: { id: string }[] };
+      expect(tracks.tracks.map((track) => track.id)).toEqual(ids);
+      const albumId = rows[0]?.album_id ?? '';
+      const album = (await get(`/albums/${albumId}`)) as {
+        tracks: { total: number; items: { track_number: number }[] };
+      };
+      expect(album.tracks.items.map((track) => track.track_number).slice(0, 2)).toEqual([1, 2]);
+      const features = (await get(`/audio-features/${ids[0] ?? ''}`)) as { tempo: number };
+      expect(features.tempo).toBeGreaterThan(50);
+    });
+
+    it('lists an artist albums by group, top tracks and related artists', async () => {
+      const { rows } = await isolated.db.query<{ artist_id: string }>(
+        'SELECT artist_id FROM album_artists WHERE position = 0 GROUP BY artist_id ORDER BY count(*) DESC, artist_id LIMIT 1',
+      );
+      const artistId = rows[0]?.artist_id ?? '';
+      const albums = (await get(`/artists/${artistId}/albums?limit=10`)) as {
+        total: number;
+        items: { album_group: string }[];
+      };
+      expect(albums.total).toBeGreaterThan(0);
+      const top = (await get(`/artists/${artistId}/top-tracks`)) as { tracks: { popularity: number }[] };
+      const popularity = top.tracks.map((track) => track.popularity);
+      expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
+      await get(`/artists/${artistId}/related-artists`);
+      expect((await store.artists([artistId, 'x'])).size).toBe(1);
+    });
+  });
+}
