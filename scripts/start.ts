@@ -59,7 +59,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => stop(0));
 
   if (local) {
-    const music = start('The music service', ['music/src/cli.ts', 'serve'], {});
+    // The music service registers the api as an OAuth client, redirecting back to this api.
+    const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${port}`;
+    const music = start('The music service', ['music/src/cli.ts', 'serve'], {
+      MUSIC_CLIENT_REDIRECT_URIS: process.env.MUSIC_CLIENT_REDIRECT_URIS ?? `${publicUrl}/auth/callback`,
+    });
     await waitForHttp(`http://${musicHost}:${musicPort}/healthz`, 60_000, music);
   }
   const api = start('The api', ['api/src/main.ts'], flags.dev ? { WEB_DEV_SERVER: 'true' } : {});

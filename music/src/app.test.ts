@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../test-support/http';
 import { createMusicApp } from './app';
 import { loadMusicConfig } from './config';
+import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 
@@ -11,7 +12,8 @@ describe('the music service app', () => {
 
   beforeAll(async () => {
     db = await openDatabase({});
-    server = await listen(createMusicApp(loadMusicConfig({ NODE_ENV: 'test' }), { db }));
+    await migrate(db);
+    server = await listen(createMusicApp(loadMusicConfig({ NODE_ENV: 'test' }), { db }).app);
   });
   afterAll(async () => {
     await server.close();
@@ -27,7 +29,7 @@ describe('the music service app', () => {
   it('is ready while its database answers, and says so when it does not', async () => {
     expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
     const closed = await openDatabase({});
-    const lonely = await listen(createMusicApp(loadMusicConfig({ NODE_ENV: 'test' }), { db: closed }));
+    const lonely = await listen(createMusicApp(loadMusicConfig({ NODE_ENV: 'test' }), { db: closed }).app);
     await closed.close();
     try {
       const response = await fetch(`${lonely.url}/readyz`);
@@ -39,10 +41,17 @@ describe('the music service app', () => {
   });
 
   it('answers unknown endpoints with the music v1 error body', async () => {
-    const response = await fetch(`${server.url}/v1/nothing-here`);
+    const response = await fetch(`${server.url}/nothing-here`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await response.json()).toEqual({ error: { status: 404, message: 'Service not found' } });
+  });
+
+  it('asks for a token on the music v1 API, as Spotify does', async () => {
+    const response = await fetch(`${server.url}/v1/tracks/4iV5W9uYEdYUVa79Axb7Rh`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(await response.json()).toEqual({ error: { status: 401, message: 'No token provided' } });
   });
 
   it('does not reveal its framework', async () => {

@@ -1,15 +1,30 @@
 import express, { type Express } from 'express';
+import { createAccountsRouter } from './accounts/routes';
+import { authenticate } from './accounts/middleware';
+import { SqlCatalogStore } from './catalog/store';
 import type { MusicConfig } from './config';
 import type { Database } from './db/types';
 import { errorHandler, unknownEndpoint } from './errors';
+import { catalogRoutes } from './v1/catalog-routes';
+import { userRoutes } from './v1/user-routes';
+import { createFaults, type FaultControl } from './v1/faults';
+import { profileMiddleware } from './v1/profile';
 
 export interface MusicAppDeps {
   db: Database;
 }
 
+export interface MusicApp {
+  app: Express;
+  /** Changes the injected faults while the service runs (tests). */
+  faults: FaultControl;
+}
+
 /** The local music service's HTTP app: the music v1 API under /v1. */
-export function createMusicApp(_config: MusicConfig, deps: MusicAppDeps): Express {
+export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicApp {
   const app = express();
+  const urls = { api: `${config.publicUrl}/v1`, site: config.publicUrl };
+  const faults = createFaults(config.faults);
   // Hides the framework from fingerprinting.
   app.disable('x-powered-by');
 
@@ -31,11 +46,18 @@ export function createMusicApp(_config: MusicConfig, deps: MusicAppDeps): Expres
     );
   });
 
+  app.use(createAccountsRouter({ db: deps.db, config }));
+
   const v1 = express.Router();
+  v1.use(profileMiddleware(() => config.profile));
+  v1.use(authenticate(deps.db));
+  v1.use(faults.middleware);
+  v1.use(catalogRoutes({ store: new SqlCatalogStore(deps.db), urls }));
+  v1.use(userRoutes({ db: deps.db, urls }));
   v1.use(unknownEndpoint);
   app.use('/v1', v1);
 
   app.use(unknownEndpoint);
   app.use(errorHandler);
-  return app;
+  return { app, faults: faults.control };
 }

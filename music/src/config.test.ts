@@ -34,3 +34,26 @@ describe('loadMusicConfig', () => {
     expect(problems).toMatch(/DATABASE_URL/);
   });
 });
+
+describe('the authorization server settings', () => {
+  it('register the api as a client with development defaults', () => {
+    const config = loadMusicConfig({});
+    expect(config.publicUrl).toBe('http://127.0.0.1:4100');
+    expect(config.accessTokenTtl).toBe(3600);
+    expect(config.client).toMatchObject({ id: 'graphonic', redirectUris: ['http://127.0.0.1:4000/auth/callback'] });
+  });
+
+  it('refuse production without a real client secret', () => {
+    expect(() => loadMusicConfig({ NODE_ENV: 'production' })).toThrow(/MUSIC_CLIENT_SECRET: is required in production/);
+    expect(loadMusicConfig({ NODE_ENV: 'production', MUSIC_CLIENT_SECRET: 's'.repeat(32) }).env).toBe('production');
+  });
+
+  it('read several redirect URIs and a short token lifetime for tests', () => {
+    const config = loadMusicConfig({
+      MUSIC_CLIENT_REDIRECT_URIS: 'http://127.0.0.1:4000/auth/callback, https://music.example.org/auth/callback',
+      MUSIC_ACCESS_TOKEN_TTL: '2',
+    });
+    expect(config.client.redirectUris).toHaveLength(2);
+    expect(config.accessTokenTtl).toBe(2);
+  });
+});

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { FaultSettingsError, parseFaultSettings, type FaultSettings } from './v1/faults';
+import type { Profile } from './v1/profile';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -10,7 +12,16 @@ const envSchema = z.object({
     .min(1)
     .default(resolve(import.meta.dirname, '../../.data/music')),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  MUSIC_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MUSIC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(3600),
+  MUSIC_CLIENT_ID: z.string().min(1).default('graphonic'),
+  MUSIC_CLIENT_SECRET: z.string().min(1).optional(),
+  MUSIC_CLIENT_REDIRECT_URIS: z.string().min(1).default('http://127.0.0.1:4000/auth/callback'),
+  MUSIC_PROFILE: z.enum(['full', 'development']).default('full'),
 });
+
+/** Outside production only, so that a fresh clone signs in with no set-up; the api uses the same default. */
+export const developmentClientSecret = 'graphonic-development-client-secret-not-for-production';
 
 export interface MusicConfig {
   env: 'development' | 'production' | 'test';
@@ -20,6 +31,16 @@ export interface MusicConfig {
   dataDir: string;
   /** A PostgreSQL server to use instead of the embedded database. */
   databaseUrl: string | undefined;
+  /** Where clients reach the service, without a trailing slash: the issuer, and the base of every URL it sends. */
+  publicUrl: string;
+  /** Access token lifetime in seconds. */
+  accessTokenTtl: number;
+  /** The api's OAuth client, registered at start. */
+  client: { id: string; secret: string; redirectUris: string[] };
+  /** `development` answers like Spotify answers a development-mode app (for testing clients). */
+  profile: Profile;
+  /** Injected latency, rate limit and failures (for testing clients). */
+  faults: FaultSettings;
 }
 
 export class MusicConfigError extends Error {
@@ -38,11 +59,44 @@ export function loadMusicConfig(env: NodeJS.ProcessEnv = process.env): MusicConf
     );
   }
   const value = parsed.data;
+  const problems: string[] = [];
+  // The client secret guards every sign-in: production never runs on the development default.
+  if (value.NODE_ENV === 'production' && (value.MUSIC_CLIENT_SECRET ?? '').length < 32) {
+    problems.push('MUSIC_CLIENT_SECRET: is required in production, at least 32 characters');
+  }
+  const redirectUris = value.MUSIC_CLIENT_REDIRECT_URIS.split(',')
+    .map((uri) => uri.trim())
+    .filter(Boolean);
+  for (const uri of redirectUris) {
+    if (!URL.canParse(uri)) problems.push(`MUSIC_CLIENT_REDIRECT_URIS: "${uri}" is not a URL`);
+  }
+  const production = value.NODE_ENV === 'production';
+  // Test switches: a production service never degrades itself on purpose.
+  if (production && value.MUSIC_PROFILE !== 'full')
+    problems.push('MUSIC_PROFILE: only "full" is allowed in production');
+  let faults: FaultSettings | undefined;
+  try {
+    faults = parseFaultSettings(env, production);
+  } catch (error) {
+    if (!(error instanceof FaultSettingsError)) throw error;
+    problems.push(error.message);
+  }
+  if (problems.length > 0 || !faults) throw new MusicConfigError(problems);
+  const host = value.MUSIC_HOST === '0.0.0.0' ? '127.0.0.1' : value.MUSIC_HOST;
   return {
     env: value.NODE_ENV,
     host: value.MUSIC_HOST,
     port: value.MUSIC_PORT,
     dataDir: resolve(value.MUSIC_DATA_DIR),
     databaseUrl: value.DATABASE_URL,
+    publicUrl: (value.MUSIC_PUBLIC_URL ?? `http://${host}:${value.MUSIC_PORT}`).replace(/\/+$/, ''),
+    accessTokenTtl: value.MUSIC_ACCESS_TOKEN_TTL,
+    client: {
+      id: value.MUSIC_CLIENT_ID,
+      secret: value.MUSIC_CLIENT_SECRET ?? developmentClientSecret,
+      redirectUris,
+    },
+    profile: value.MUSIC_PROFILE,
+    faults,
   };
 }

@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import { ensureDemoUser, registerConfiguredClient } from './accounts/service';
 import { createMusicApp } from './app';
 import { seedCatalog, type SeedOptions } from './catalog/seed';
 import type { MusicConfig } from './config';
@@ -36,7 +37,9 @@ export async function startMusicService(config: MusicConfig, options: StartOptio
         `Generated the catalog (${seeded.tracks} tracks, ${seeded.albums} albums, ${seeded.artists} artists) in ${Math.round(performance.now() - seedStarted)} ms`,
       );
     }
-    const app = createMusicApp(config, { db });
+    await registerConfiguredClient(db, config.client);
+    if (config.env !== 'production' && (await ensureDemoUser(db, false))) log('Created the demo user (demo / demo)');
+    const { app } = createMusicApp(config, { db });
     log(`Ready in ${Math.round(performance.now() - started)} ms`);
     return { app, db, close: () => db.close() };
   } catch (error) {
