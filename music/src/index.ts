@@ -1,2 +1,7 @@
-export { createMusicApp } from './app';
+export { createMusicApp, type MusicApp } from './app';
 export { loadMusicConfig, MusicConfigError, type MusicConfig } from './config';
+export { startMusicService, type MusicService } from './service';
+export { openDatabase } from './db/open';
+export { migrate } from './db/migrate';
+export { seedCatalog } from './catalog/seed';
+export { createUser, ensureDemoUser, registerConfiguredClient, issueTokens } from './accounts/service';
