@@ -87,7 +87,7 @@ export function messagePage(title: string, message: string): string {
 
 export const stylesheet = `
 :root { color-scheme: dark; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
-body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: linear-gradient(#064e3b66, #0a0a0a 60%); color: #f5f5f5; }
+body { margin: 0; box-sizing: border-box; min-height: 100vh; padding: 1.5rem 0; display: grid; place-items: center; background: linear-gradient(#064e3b66, #0a0a0a 60%); color: #f5f5f5; }
 .card { width: min(26rem, calc(100vw - 2rem)); background: #171717; border-radius: 1rem; padding: 2rem; box-shadow: 0 10px 40px #0008; }
 .brand { color: #1ed760; font-weight: 700; margin: 0 0 1rem; }
 h1 { font-size: 1.4rem; margin: 0 0 1rem; }
