@@ -6,6 +6,7 @@ import type { MusicConfig } from './config';
 import type { Database } from './db/types';
 import { errorHandler, unknownEndpoint } from './errors';
 import { catalogRoutes } from './v1/catalog-routes';
+import { libraryRoutes } from './v1/library-routes';
 import { userRoutes } from './v1/user-routes';
 import { createFaults, type FaultControl } from './v1/faults';
 import { profileMiddleware } from './v1/profile';
@@ -52,7 +53,9 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   v1.use(profileMiddleware(() => config.profile));
   v1.use(authenticate(deps.db));
   v1.use(faults.middleware);
-  v1.use(catalogRoutes({ store: new SqlCatalogStore(deps.db), urls }));
+  const store = new SqlCatalogStore(deps.db);
+  v1.use(catalogRoutes({ store, urls }));
+  v1.use(libraryRoutes({ db: deps.db, store, urls }));
   v1.use(userRoutes({ db: deps.db, urls }));
   v1.use(unknownEndpoint);
   app.use('/v1', v1);

@@ -78,6 +78,8 @@ if (errorObject?.properties) errorObject.properties.reason = { type: 'string' };
  */
 const sometimes = new Set([
   'reason',
+  // A cursor page has no `before` where it cannot page backwards (followed artists).
+  'before',
   // External ids: each object has the kinds that apply to it (ISRC for tracks, UPC for albums).
   'isrc',
   'ean',
@@ -100,6 +102,10 @@ const sometimes = new Set([
  * an image's size, a description, and the deprecated preview URLs.
  */
 const nullableInPractice = new Set([
+  // The cursors and next link of the last cursor page.
+  'after',
+  'before',
+  'next',
   'context',
   'item',
   'id',
@@ -277,7 +283,12 @@ export function responseSchema(method: string, path: string, status: number): Sc
     (status >= 400 ? { $ref: '#/components/responses/BadRequest' } : undefined);
   if (!response) throw new Error(`${method} ${template} does not document status ${status}`);
   const resolved = response.$ref ? document.components.responses[response.$ref.split('/').pop() ?? ''] : response;
-  return resolved?.content?.['application/json']?.schema;
+  const schema = resolved?.content?.['application/json']?.schema;
+  // A few operations document their errors as a bare ErrorObject; every answer wraps it in `error`.
+  if (status >= 400 && schema?.$ref === '#/components/schemas/ErrorObject') {
+    return document.components.responses.BadRequest?.content?.['application/json']?.schema;
+  }
+  return schema;
 }
 
 /** Throws with every difference when `body` is not what the document says `method path` answers. */
