@@ -25,14 +25,14 @@ function queryString(req: Request, name: string): string | undefined {
 }
 
 /** A catalog id from a path parameter; 400 "Invalid base62 id" otherwise, as Spotify answers. */
-export function catalogId(value: string | undefined): string {
-  if (value === undefined || !base62Id.test(value)) throw badRequest('Invalid base62 id');
+export function catalogId(value: unknown): string {
+  if (typeof value !== 'string' || !base62Id.test(value)) throw badRequest('Invalid base62 id');
   return value;
 }
 
 /** A user id from a path parameter. */
-export function userIdParam(value: string | undefined): string {
-  if (value === undefined || !userId.test(value)) throw badRequest('Invalid username');
+export function userIdParam(value: unknown): string {
+  if (typeof value !== 'string' || !userId.test(value)) throw badRequest('Invalid username');
   return value;
 }
 
