@@ -7,6 +7,7 @@ import type { Database } from './db/types';
 import { errorHandler, unknownEndpoint } from './errors';
 import { catalogRoutes } from './v1/catalog-routes';
 import { libraryRoutes } from './v1/library-routes';
+import { playerRoutes } from './v1/player-routes';
 import { playlistRoutes } from './v1/playlist-routes';
 import { userRoutes } from './v1/user-routes';
 import { createFaults, type FaultControl } from './v1/faults';
@@ -58,6 +59,7 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   v1.use(catalogRoutes({ store, urls }));
   v1.use(libraryRoutes({ db: deps.db, store, urls }));
   v1.use(playlistRoutes({ db: deps.db, store, urls, profile: () => config.profile }));
+  v1.use(playerRoutes({ db: deps.db, store, urls }));
   v1.use(userRoutes({ db: deps.db, urls }));
   v1.use(unknownEndpoint);
   app.use('/v1', v1);
