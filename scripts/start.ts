@@ -25,8 +25,10 @@ const local = (process.env.MUSIC_PROVIDER ?? 'local') === 'local';
 const children: ChildProcess[] = [];
 let stopping = false;
 
-function start(name: string, entry: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const args = ['--import', 'tsx', ...(flags.dev ? ['--watch'] : []), ...entry];
+function start(name: string, entry: string[], env: NodeJS.ProcessEnv, watch: string[]): ChildProcess {
+  // Only the server's own sources: Vite's temporary config files must not restart it.
+  const watching = flags.dev ? watch.flatMap((path) => [`--watch-path=${path}`]) : [];
+  const args = ['--import', 'tsx', ...watching, ...entry];
   const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   child.once('exit', (code, signal) => {
     if (stopping) return;
@@ -61,12 +63,17 @@ async function main(): Promise<void> {
   if (local) {
     // The music service registers the api as an OAuth client, redirecting back to this api.
     const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${port}`;
-    const music = start('The music service', ['music/src/cli.ts', 'serve'], {
-      MUSIC_CLIENT_REDIRECT_URIS: process.env.MUSIC_CLIENT_REDIRECT_URIS ?? `${publicUrl}/auth/callback`,
-    });
+    const music = start(
+      'The music service',
+      ['music/src/cli.ts', 'serve'],
+      {
+        MUSIC_CLIENT_REDIRECT_URIS: process.env.MUSIC_CLIENT_REDIRECT_URIS ?? `${publicUrl}/auth/callback`,
+      },
+      ['music/src'],
+    );
     await waitForHttp(`http://${musicHost}:${musicPort}/healthz`, 60_000, music);
   }
-  const api = start('The api', ['api/src/main.ts'], flags.dev ? { WEB_DEV_SERVER: 'true' } : {});
+  const api = start('The api', ['api/src/main.ts'], flags.dev ? { WEB_DEV_SERVER: 'true' } : {}, ['api/src', 'schema']);
   await waitForHttp(`http://${host}:${port}/healthz`, 60_000, api);
   console.log(`\nGraphonic is ready at http://${host}:${port}\n`);
 }

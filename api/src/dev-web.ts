@@ -16,7 +16,7 @@ export async function createWebDevMiddleware(
     root: webRoot,
     configFile: resolve(webRoot, 'vite.config.ts'),
     appType: 'spa',
-    server: { middlewareMode: true, hmr: { server: httpServer } },
+    server: { middlewareMode: true, ws: { server: httpServer } },
   });
   return { middleware: vite.middlewares, close: () => vite.close() };
 }
