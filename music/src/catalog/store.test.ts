@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
 import { OPEN_TIMEOUT_MS, testEngines, type IsolatedDatabase } from '../db/__fixtures__/engines';
 import { migrate } from '../db/migrate';
+import type { Queryable, Row } from '../db/types';
 import { errorHandler } from '../errors';
 import { catalogRoutes } from '../v1/catalog-routes';
 import { assertShape } from '../v1/contract/shapes';
@@ -74,6 +75,26 @@ for (const engine of engines) {
       expect(album.tracks.items.map((track) => track.track_number).slice(0, 2)).toEqual([1, 2]);
       const features = (await get(`/audio-features/${ids[0] ?? ''}`)) as { tempo: number };
       expect(features.tempo).toBeGreaterThan(50);
+    });
+
+    it('serves records it read before from memory', async () => {
+      let queries = 0;
+      const counting: Queryable = {
+        query: <T extends Row>(sql: string, params?: readonly unknown[]) => {
+          queries += 1;
+          return isolated.db.query<T>(sql, params);
+        },
+      };
+      const cached = new SqlCatalogStore(counting);
+      const { rows } = await isolated.db.query<{ id: string }>('SELECT id FROM tracks ORDER BY id LIMIT 4');
+      const ids = rows.map((row) => row.id);
+      const first = await cached.tracks(ids.slice(0, 3));
+      const afterFirst = queries;
+      expect(afterFirst).toBeGreaterThan(0);
+      expect(await cached.tracks(ids.slice(0, 3))).toEqual(first);
+      expect(queries).toBe(afterFirst);
+      expect((await cached.tracks(ids)).size).toBe(4);
+      expect(queries).toBeGreaterThan(afterFirst);
     });
 
     it('lists an artist albums by group, top tracks and related artists', async () => {

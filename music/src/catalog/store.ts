@@ -76,17 +76,64 @@ function albumRecord(row: AlbumRow): AlbumRecord {
   };
 }
 
+/**
+ * Records by id, bounded: the generated catalog never changes once seeded, so what was read
+ * once is served from memory after (the oldest entries go first past the bound).
+ */
+class RecordCache<T> {
+  private readonly entries = new Map<string, T>();
+
+  constructor(private readonly max: number) {}
+
+  /** The cached records, and the ids that must be read. */
+  split(ids: readonly string[]): { found: Map<string, T>; missing: string[] } {
+    const found = new Map<string, T>();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const value = this.entries.get(id);
+      if (value === undefined) missing.push(id);
+      else found.set(id, value);
+    }
+    return { found, missing };
+  }
+
+  add(id: string, value: T): void {
+    this.entries.set(id, value);
+    if (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+  }
+}
+
 /** The catalog in PostgreSQL (embedded or a server), read for the music v1 routes. */
 export class SqlCatalogStore implements CatalogStore {
-  constructor(private readonly db: Queryable) {}
+  private readonly albumCache: RecordCache<AlbumRecord>;
+  private readonly trackCache: RecordCache<TrackRecord>;
+  private readonly artistCache: RecordCache<ArtistRecord>;
+
+  constructor(
+    private readonly db: Queryable,
+    cacheSize = 50_000,
+  ) {
+    this.albumCache = new RecordCache(cacheSize);
+    this.trackCache = new RecordCache(cacheSize);
+    this.artistCache = new RecordCache(cacheSize);
+  }
 
   async albums(ids: readonly string[]): Promise<Map<string, AlbumRecord>> {
-    if (ids.length === 0) return new Map();
+    const { found, missing } = this.albumCache.split(ids);
+    if (missing.length === 0) return found;
     const { rows } = await this.db.query<AlbumRow & Record<string, unknown>>(
       `SELECT ${albumColumns} FROM albums a WHERE a.id = ANY($1::text[])`,
-      [[...new Set(ids)]],
+      [missing],
     );
-    return new Map(rows.map((row) => [row.id, albumRecord(row)]));
+    for (const row of rows) {
+      const album = albumRecord(row);
+      this.albumCache.add(album.id, album);
+      found.set(album.id, album);
+    }
+    return found;
   }
 
   private async withAlbums(rows: TrackRow[]): Promise<TrackRecord[]> {
@@ -110,21 +157,32 @@ export class SqlCatalogStore implements CatalogStore {
   }
 
   async tracks(ids: readonly string[]): Promise<Map<string, TrackRecord>> {
-    if (ids.length === 0) return new Map();
+    const { found, missing } = this.trackCache.split(ids);
+    if (missing.length === 0) return found;
     const { rows } = await this.db.query<TrackRow & Record<string, unknown>>(
       `SELECT ${trackColumns} FROM tracks t WHERE t.id = ANY($1::text[])`,
-      [[...new Set(ids)]],
+      [missing],
     );
-    return new Map((await this.withAlbums(rows)).map((track) => [track.id, track]));
+    for (const track of await this.withAlbums(rows)) {
+      this.trackCache.add(track.id, track);
+      found.set(track.id, track);
+    }
+    return found;
   }
 
   async artists(ids: readonly string[]): Promise<Map<string, ArtistRecord>> {
-    if (ids.length === 0) return new Map();
+    const { found, missing } = this.artistCache.split(ids);
+    if (missing.length === 0) return found;
     const { rows } = await this.db.query<ArtistRecord & Record<string, unknown>>(
       'SELECT id, name, genres, popularity, followers FROM artists WHERE id = ANY($1::text[])',
-      [[...new Set(ids)]],
+      [missing],
     );
-    return new Map(rows.map((row) => [row.id, { ...row }]));
+    for (const row of rows) {
+      const artist = { ...row };
+      this.artistCache.add(artist.id, artist);
+      found.set(artist.id, artist);
+    }
+    return found;
   }
 
   async audioFeatures(ids: readonly string[]): Promise<Map<string, AudioFeaturesRecord>> {
