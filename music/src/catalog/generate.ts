@@ -1,3 +1,4 @@
+import type { AudioFeaturesRecord } from '../v1/objects';
 import { categories as categoryList, genres, type GenreProfile } from './genres';
 import { catalogIdFor, Random } from './random';
 import { adjectives, firstNames, labels, nouns, publishers, showTopics, surnames, verbs } from './words';
@@ -51,20 +52,8 @@ export function catalogSizes(options: Partial<CatalogSizes> = {}): CatalogSizes 
   return sizes;
 }
 
-export interface AudioFeatures {
-  acousticness: number;
-  danceability: number;
-  energy: number;
-  instrumentalness: number;
-  key: number;
-  liveness: number;
-  loudness: number;
-  mode: number;
-  speechiness: number;
-  tempo: number;
-  timeSignature: number;
-  valence: number;
-}
+/** A track's audio features, as the API's objects carry them (less the track's id and length). */
+export type AudioFeatures = Omit<AudioFeaturesRecord, 'trackId' | 'durationMs'>;
 
 export interface GeneratedArtist {
   id: string;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
-import { createUser, issueTokens, registerConfiguredClient } from '../accounts/service';
+import { registerConfiguredClient } from '../accounts/service';
 import { createMusicApp } from '../app';
 import { seedCatalog } from '../catalog/seed';
 import { loadMusicConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/types';
-import { assertShape } from './contract/shapes';
+import { createListener } from './__fixtures__/listener';
 
 let db: Database;
 let server: RunningServer;
@@ -39,35 +39,8 @@ afterAll(async () => {
   await db.close();
 });
 
-let users = 0;
-/** A new listener with their own token, so that tests never share a library. */
-async function listener(
-  scopes = everything,
-): Promise<(method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>> {
-  users += 1;
-  const id = `listener${users}`;
-  await createUser(db, { id });
-  const { access_token: token } = await issueTokens(db, {
-    userId: id,
-    clientId: 'graphonic',
-    scopes,
-    ttlSeconds: 3600,
-    withRefreshToken: false,
-  });
-  return async (method, path, body) => {
-    const response = await fetch(`${server.url}/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    const parsed: unknown = text === '' ? undefined : JSON.parse(text);
-    assertShape(method, `/v1${path}`, response.status, parsed);
-    return { status: response.status, body: parsed };
-  };
+async function listener(scopes = everything) {
+  return (await createListener(db, () => server.url, scopes)).call;
 }
 
 const at = (list: string[], index: number): string => list[index] ?? '';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
-import { createUser, issueTokens, registerConfiguredClient } from '../accounts/service';
+import { registerConfiguredClient } from '../accounts/service';
 import { createMusicApp } from '../app';
 import { seedCatalog } from '../catalog/seed';
 import { loadMusicConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/types';
-import { assertShape } from './contract/shapes';
+import { createListener } from './__fixtures__/listener';
 
 let db: Database;
 let server: RunningServer;
@@ -35,33 +35,8 @@ afterAll(async () => {
   await db.close();
 });
 
-let count = 0;
-async function listener(granted = scopes, base = () => server.url) {
-  count += 1;
-  const id = `curator${count}`;
-  await createUser(db, { id, displayName: `Curator ${count}` });
-  const { access_token: token } = await issueTokens(db, {
-    userId: id,
-    clientId: 'graphonic',
-    scopes: granted,
-    ttlSeconds: 3600,
-    withRefreshToken: false,
-  });
-  const call = async (method: string, path: string, body?: unknown, profile: 'full' | 'development' = 'full') => {
-    const response = await fetch(`${base()}/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    const parsed: unknown = text === '' ? undefined : JSON.parse(text);
-    assertShape(method, `/v1${path}`, response.status, parsed, { profile });
-    return { status: response.status, body: parsed as Record<string, unknown> };
-  };
-  return { id, call };
+function listener(granted = scopes, base = () => server.url) {
+  return createListener(db, base, granted);
 }
 
 describe('playlists', () => {

@@ -1,0 +1,55 @@
+import { createUser, issueTokens } from '../../accounts/service';
+import type { Database } from '../../db/types';
+import { assertShape } from '../contract/shapes';
+
+export interface CallResult {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+  profile?: 'full' | 'development',
+) => Promise<CallResult>;
+
+let created = 0;
+
+/**
+ * A new user with a token of `scopes`, and a function that calls the music v1 API as them
+ * and checks every answer against the published shapes. Each test makes its own, so that no
+ * two tests share a library, a playlist or a player.
+ */
+export async function createListener(
+  db: Database,
+  baseUrl: () => string,
+  scopes: string[],
+  product: 'premium' | 'free' = 'premium',
+): Promise<{ id: string; call: Call }> {
+  created += 1;
+  const id = `listener${created}`;
+  await createUser(db, { id, displayName: `Listener ${created}`, product });
+  const { access_token: token } = await issueTokens(db, {
+    userId: id,
+    clientId: 'graphonic',
+    scopes,
+    ttlSeconds: 3600,
+    withRefreshToken: false,
+  });
+  const call: Call = async (method, path, body, profile = 'full') => {
+    const response = await fetch(`${baseUrl()}/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const parsed: unknown = text === '' ? undefined : JSON.parse(text);
+    assertShape(method, `/v1${path}`, response.status, parsed, { profile });
+    return { status: response.status, body: parsed as Record<string, unknown> };
+  };
+  return { id, call };
+}
