@@ -54,6 +54,13 @@ describe('the music service app', () => {
     expect(await response.json()).toEqual({ error: { status: 401, message: 'No token provided' } });
   });
 
+  it('serves the generated images that objects link to', async () => {
+    const response = await fetch(`${server.url}/images/album/4aawyAB9vmqN3uQ7FjRGTy?size=300`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await response.text()).toMatch(/^<svg[^>]+width="300"/);
+  });
+
   it('does not reveal its framework', async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.headers.get('x-powered-by')).toBeNull();

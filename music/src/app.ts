@@ -5,6 +5,7 @@ import { SqlCatalogStore } from './catalog/store';
 import type { MusicConfig } from './config';
 import type { Database } from './db/types';
 import { errorHandler, unknownEndpoint } from './errors';
+import { imageRoutes } from './images/routes';
 import { catalogRoutes } from './v1/catalog-routes';
 import { libraryRoutes } from './v1/library-routes';
 import { playerRoutes } from './v1/player-routes';
@@ -50,6 +51,8 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   });
 
   app.use(createAccountsRouter({ db: deps.db, config }));
+  // Generated cover art and portraits, public like image CDNs are.
+  app.use(imageRoutes());
 
   const v1 = express.Router();
   v1.use(profileMiddleware(() => config.profile));
