@@ -1,15 +1,36 @@
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
+import { accountsUsage, clientAddCommand, tokenCommand, userAddCommand } from './accounts/commands';
+import { AccountError, registerConfiguredClient } from './accounts/service';
 import { loadMusicConfig, MusicConfigError } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { MigrationError } from './db/migrate';
+import { migrate, MigrationError } from './db/migrate';
+import { openDatabase } from './db/open';
+import type { Database } from './db/types';
 import { startMusicService } from './service';
 
 const usage = `Usage: npm run music -- <command> [options]
 
 Commands:
-  serve    Start the local music service (MUSIC_HOST:MUSIC_PORT, default 127.0.0.1:4100)
-  help     Show this message`;
+  serve       Start the local music service (MUSIC_HOST:MUSIC_PORT, default 127.0.0.1:4100)
+${accountsUsage}
+  help        Show this message
+
+The account commands use the service's store; stop \`serve\` first when it runs on the embedded database.`;
+
+/** Runs one command against the store, after bringing its schema up to date. */
+async function withDatabase(run: (db: Database) => Promise<string>): Promise<void> {
+  const config = loadMusicConfig();
+  const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  try {
+    await migrate(db);
+    // The api's client exists as soon as the store does, so `token` works before the first `serve`.
+    await registerConfiguredClient(db, config.client);
+    console.log(await run(db));
+  } finally {
+    await db.close();
+  }
+}
 
 async function serve(): Promise<void> {
   const config = loadMusicConfig();
@@ -44,6 +65,23 @@ async function main(argv: string[]): Promise<number> {
     case 'serve':
       await serve();
       return 0;
+    case 'user':
+    case 'client': {
+      const [, action, ...rest] = argv;
+      if (action !== 'add') {
+        console.error(`Unknown command "${command} ${action ?? ''}".\n\n${usage}`);
+        return 2;
+      }
+      await withDatabase((db) => (command === 'user' ? userAddCommand(db, rest) : clientAddCommand(db, rest)));
+      return 0;
+    }
+    case 'token': {
+      const config = loadMusicConfig();
+      await withDatabase((db) =>
+        tokenCommand(db, argv.slice(1), { clientId: config.client.id, ttlSeconds: config.accessTokenTtl }),
+      );
+      return 0;
+    }
     case 'help':
       console.log(usage);
       return 0;
@@ -60,7 +98,10 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     // Known failures get their message alone; anything else keeps its stack for the report.
     const known =
-      error instanceof MusicConfigError || error instanceof MigrationError || error instanceof DataDirLockedError;
+      error instanceof MusicConfigError ||
+      error instanceof MigrationError ||
+      error instanceof DataDirLockedError ||
+      error instanceof AccountError;
     console.error(known ? `Graphonic music service: ${error.message}` : error);
     process.exit(1);
   },

@@ -48,6 +48,49 @@ describe('the authorization server settings', () => {
     expect(loadMusicConfig({ NODE_ENV: 'production', MUSIC_CLIENT_SECRET: 's'.repeat(32) }).env).toBe('production');
   });
 
+  it('refuse a token lifetime under one second', () => {
+    expect(() => loadMusicConfig({ MUSIC_ACCESS_TOKEN_TTL: '0' })).toThrow(/MUSIC_ACCESS_TOKEN_TTL/);
+    expect(() => loadMusicConfig({ MUSIC_ACCESS_TOKEN_TTL: 'soon' })).toThrow(/MUSIC_ACCESS_TOKEN_TTL/);
+  });
+
+  it('take the public URL as the issuer, without a trailing slash', () => {
+    expect(loadMusicConfig({ MUSIC_PUBLIC_URL: 'https://music.example.org/' }).publicUrl).toBe(
+      'https://music.example.org',
+    );
+    expect(loadMusicConfig({ MUSIC_PORT: '5200' }).publicUrl).toBe('http://127.0.0.1:5200');
+    expect(() => loadMusicConfig({ MUSIC_PUBLIC_URL: 'ftp://music.example.org' })).toThrow(/MUSIC_PUBLIC_URL/);
+  });
+
+  it('refuse redirect URIs Spotify would refuse: plain http other than to a loopback IP, fragments', () => {
+    expect(() => loadMusicConfig({ MUSIC_CLIENT_REDIRECT_URIS: 'http://localhost:4000/auth/callback' })).toThrow(
+      /MUSIC_CLIENT_REDIRECT_URIS: .*loopback IP/,
+    );
+    expect(() => loadMusicConfig({ MUSIC_CLIENT_REDIRECT_URIS: 'https://app.example/cb#x' })).toThrow(/fragment/);
+    expect(() => loadMusicConfig({ MUSIC_CLIENT_REDIRECT_URIS: ' , ' })).toThrow(/at least one URI/);
+    expect(loadMusicConfig({ MUSIC_CLIENT_REDIRECT_URIS: 'http://[::1]:4000/cb' }).client.redirectUris).toEqual([
+      'http://[::1]:4000/cb',
+    ]);
+  });
+
+  it('read an SMTP server for sign-in links, smtp:// or smtps:// only', () => {
+    expect(loadMusicConfig({})).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Graphonic <no-reply@graphonic.invalid>',
+    });
+    const config = loadMusicConfig({
+      MUSIC_SMTP_URL: 'smtps://user:pass@mail.example.org:465',
+      MUSIC_MAIL_FROM: 'Music <music@example.org>',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example.org:465',
+      mailFrom: 'Music <music@example.org>',
+    });
+    expect(loadMusicConfig({ MUSIC_SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
+    expect(() => loadMusicConfig({ MUSIC_SMTP_URL: 'https://mail.example.org' })).toThrow(
+      /MUSIC_SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
+
   it('read several redirect URIs and a short token lifetime for tests', () => {
     const config = loadMusicConfig({
       MUSIC_CLIENT_REDIRECT_URIS: 'http://127.0.0.1:4000/auth/callback, https://music.example.org/auth/callback',

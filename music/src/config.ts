@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { redirectUriProblem } from './accounts/redirect-uris';
 import { FaultSettingsError, parseFaultSettings, type FaultSettings } from './v1/faults';
 import type { Profile } from './v1/profile';
 
@@ -18,6 +19,8 @@ const envSchema = z.object({
   MUSIC_CLIENT_SECRET: z.string().min(1).optional(),
   MUSIC_CLIENT_REDIRECT_URIS: z.string().min(1).default('http://127.0.0.1:4000/auth/callback'),
   MUSIC_PROFILE: z.enum(['full', 'development']).default('full'),
+  MUSIC_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MUSIC_MAIL_FROM: z.string().min(3).default('Graphonic <no-reply@graphonic.invalid>'),
 });
 
 /** Outside production only, so that a fresh clone signs in with no set-up; the api uses the same default. */
@@ -37,6 +40,10 @@ export interface MusicConfig {
   accessTokenTtl: number;
   /** The api's OAuth client, registered at start. */
   client: { id: string; secret: string; redirectUris: string[] };
+  /** The SMTP server sign-in links go through; without one they go to the outbox, and production offers none. */
+  smtpUrl: string | undefined;
+  /** The From of the service's e-mail. */
+  mailFrom: string;
   /** `development` answers like Spotify answers a development-mode app (for testing clients). */
   profile: Profile;
   /** Injected latency, rate limit and failures (for testing clients). */
@@ -67,8 +74,10 @@ export function loadMusicConfig(env: NodeJS.ProcessEnv = process.env): MusicConf
   const redirectUris = value.MUSIC_CLIENT_REDIRECT_URIS.split(',')
     .map((uri) => uri.trim())
     .filter(Boolean);
+  if (redirectUris.length === 0) problems.push('MUSIC_CLIENT_REDIRECT_URIS: needs at least one URI');
   for (const uri of redirectUris) {
-    if (!URL.canParse(uri)) problems.push(`MUSIC_CLIENT_REDIRECT_URIS: "${uri}" is not a URL`);
+    const problem = redirectUriProblem(uri);
+    if (problem) problems.push(`MUSIC_CLIENT_REDIRECT_URIS: ${problem}`);
   }
   const production = value.NODE_ENV === 'production';
   // Test switches: a production service never degrades itself on purpose.
@@ -98,5 +107,7 @@ export function loadMusicConfig(env: NodeJS.ProcessEnv = process.env): MusicConf
     },
     profile: value.MUSIC_PROFILE,
     faults,
+    smtpUrl: value.MUSIC_SMTP_URL,
+    mailFrom: value.MUSIC_MAIL_FROM,
   };
 }

@@ -155,7 +155,9 @@ describe('signing in through the api', () => {
     expect(after).not.toBe(before);
 
     // The tokens stay on the server: in the session store, never in what the browser got.
-    const stored = readdirSync(sessionDir).map((name) => readFileSync(join(sessionDir, name), 'utf8'));
+    // Only whole session files: a write in progress lives in a temporary file until renamed.
+    const sessionFiles = () => readdirSync(sessionDir).filter((name) => name.endsWith('.json'));
+    const stored = sessionFiles().map((name) => readFileSync(join(sessionDir, name), 'utf8'));
     const session = stored
       .map((text) => JSON.parse(text) as { session: { music?: { accessToken: string; userId: string } } })
       .find((s) => s.session.music);
@@ -170,7 +172,7 @@ describe('signing in through the api', () => {
     // Signing out destroys the session in the store.
     const logout = await visit(apiJar, `${api.url}/auth/logout`, { method: 'POST' });
     expect(logout.status).toBe(204);
-    const remaining = readdirSync(sessionDir)
+    const remaining = sessionFiles()
       .map((name) => readFileSync(join(sessionDir, name), 'utf8'))
       .filter((text) => text.includes(token));
     expect(remaining).toEqual([]);

@@ -1,44 +1,98 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-/** scrypt's cost: N = 2^15 (about 32 MiB and tens of milliseconds), lower only under NODE_ENV=test. */
-const cost = process.env.NODE_ENV === 'test' ? { N: 1024, r: 8, p: 1 } : { N: 32768, r: 8, p: 1 };
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
 
-function scryptAsync(
-  password: string,
-  salt: Buffer,
-  length: number,
-  options: ScryptOptions & { N: number },
-): Promise<Buffer> {
+/**
+ * scrypt's cost for passwords: N = 2^15, r = 8, p = 3, one of OWASP's equivalent settings
+ * (32 MiB per hash, about a tenth of a second). Only the test run uses a cheap cost, so that
+ * the suite stays fast; stored hashes carry their own parameters either way.
+ */
+export const passwordCost: ScryptCost =
+  process.env.NODE_ENV === 'test' ? { N: 1024, r: 8, p: 1 } : { N: 32768, r: 8, p: 3 };
+
+const keyLength = 32;
+
+function scryptAsync(secret: string, salt: Buffer, length: number, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, length, { ...options, maxmem: 128 * options.N * (options.r ?? 8) * 2 }, (error, key) => {
+    // scrypt needs 128·N·r bytes; the default 32 MiB ceiling would refuse the production cost.
+    scrypt(secret, salt, length, { ...cost, maxmem: 256 * cost.N * cost.r }, (error, key) => {
       if (error) reject(error);
       else resolve(key);
     });
   });
 }
 
-/** `scrypt$N$r$p$salt$hash`, base64url parts: the parameters travel with the hash. */
-export async function hashSecret(secret: string): Promise<string> {
+/** `scrypt$N$r$p$salt$hash` (salt and hash in base64url): the parameters travel with the hash. */
+export async function hashPassword(password: string, cost: ScryptCost = passwordCost): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(secret, salt, 32, cost);
+  const key = await scryptAsync(password, salt, keyLength, cost);
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifySecret(secret: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await scryptAsync(secret, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+interface ParsedHash {
+  cost: ScryptCost;
+  salt: Buffer;
+  hash: Buffer;
 }
 
-/** A random opaque token (256 bits). */
-export function randomToken(): string {
-  return randomBytes(32).toString('base64url');
+function parsePasswordHash(stored: string): ParsedHash | null {
+  const [scheme, n, r, p, salt, hash, ...rest] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash || rest.length > 0) return null;
+  const cost = { N: Number(n), r: Number(r), p: Number(p) };
+  // Bounds keep a damaged row from asking for gigabytes of memory.
+  const powerOfTwo = Number.isInteger(cost.N) && cost.N >= 2 && (cost.N & (cost.N - 1)) === 0;
+  if (!powerOfTwo || !Number.isInteger(cost.r) || cost.r < 1 || 128 * cost.N * cost.r > 256 * 2 ** 20) return null;
+  if (!Number.isInteger(cost.p) || cost.p < 1 || cost.p > 16) return null;
+  return { cost, salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parsePasswordHash(stored);
+  if (!parsed || parsed.hash.length < 16) return false;
+  const key = await scryptAsync(password, parsed.salt, parsed.hash.length, parsed.cost);
+  return timingSafeEqual(key, parsed.hash);
+}
+
+/** True when a stored hash was made with other parameters than today's: rehash it at the next sign-in. */
+export function needsRehash(stored: string, cost: ScryptCost = passwordCost): boolean {
+  const parsed = parsePasswordHash(stored);
+  return !parsed || parsed.cost.N !== cost.N || parsed.cost.r !== cost.r || parsed.cost.p !== cost.p;
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same time as checking a real password, for a username that does not exist,
+ * so that the answer's timing does not tell whether it does.
+ */
+export async function verifyDummyPassword(password: string): Promise<false> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
+  await verifyPassword(password, await dummyHash);
+  return false;
+}
+
+/**
+ * Client secrets are 256-bit random strings (or a configured secret of at least 32
+ * characters), so a single sha256 is enough, and the token endpoint does not spend a slow
+ * KDF on every request. Older rows hashed with scrypt still verify.
+ */
+export function hashClientSecret(secret: string): string {
+  return `sha256$${createHash('sha256').update(secret).digest('hex')}`;
+}
+
+export async function verifyClientSecret(secret: string, stored: string): Promise<boolean> {
+  if (stored.startsWith('sha256$')) return sameString(hashClientSecret(secret), stored);
+  if (stored.startsWith('scrypt$')) return verifyPassword(secret, stored);
+  return false;
+}
+
+/** A random opaque token (256 bits, base64url). */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
 }
 
 /** Tokens are looked up by this hash; the token itself is never stored. */
@@ -46,11 +100,9 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Compares two strings in constant time. */
+/** Compares two strings in constant time (hashed first, so their lengths do not leak either). */
 export function sameString(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
 
 /** BASE64URL(SHA256(verifier)), the PKCE S256 challenge. */

@@ -1,25 +1,30 @@
+import type { OutboxMessage } from './mail';
 import { knownScopes } from './scopes';
 
 /** Server-rendered pages of the sign-in flow: plain HTML, no scripts, one stylesheet. */
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escape(value: string): string {
+
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => escapes[char] ?? char);
 }
 
-function layout(title: string, body: string): string {
+export const stylesheetPath = '/accounts/assets/accounts.css';
+
+function layout(title: string, body: string, options: { wide?: boolean } = {}): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="dark">
-<title>${escape(title)} · Graphonic</title>
-<link rel="stylesheet" href="/accounts/assets/accounts.css">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · Graphonic</title>
+<link rel="stylesheet" href="${stylesheetPath}">
 </head>
 <body>
-<main class="card">
-<p class="brand" aria-hidden="true">♫ Graphonic</p>
+<main class="card${options.wide ? ' wide' : ''}">
+<p class="brand"><span aria-hidden="true">♫ </span>Graphonic</p>
 ${body}
 </main>
 </body>
@@ -28,74 +33,189 @@ ${body}
 
 function hidden(fields: Record<string, string>): string {
   return Object.entries(fields)
-    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
 }
 
-export function signInPage(options: {
-  csrf: string;
-  continueTo: string;
-  username?: string;
-  error?: string;
-  clientName: string;
+/** An input described by an error message when there is one. */
+function input(options: {
+  id: string;
+  label: string;
+  type?: string;
+  autocomplete: string;
+  value?: string;
+  errorId?: string;
 }): string {
-  const error = options.error ? `<p id="sign-in-error" class="error" role="alert">${escape(options.error)}</p>` : '';
-  const described = options.error ? ' aria-describedby="sign-in-error"' : '';
+  const attributes = [
+    `id="${options.id}"`,
+    `name="${options.id}"`,
+    `type="${options.type ?? 'text'}"`,
+    `autocomplete="${options.autocomplete}"`,
+    'required',
+    options.value ? `value="${escapeHtml(options.value)}"` : '',
+    options.errorId ? `aria-invalid="true" aria-describedby="${options.errorId}"` : '',
+  ].filter(Boolean);
+  return `<label for="${options.id}">${escapeHtml(options.label)}</label>
+<input ${attributes.join(' ')}>`;
+}
+
+export interface SignInPageOptions {
+  csrf: string;
+  /** The authorization request to continue after sign-in ('' for none). */
+  continueTo: string;
+  /** The application asking, or null when signing in to the service itself. */
+  clientName: string | null;
+  username?: string;
+  email?: string;
+  error?: { field: 'password' | 'email'; message: string };
+  /** Whether sign-in by e-mail link is offered. */
+  emailLinks: boolean;
+}
+
+export function signInPage(options: SignInPageOptions): string {
+  const passwordError = options.error?.field === 'password' ? options.error.message : undefined;
+  const emailError = options.error?.field === 'email' ? options.error.message : undefined;
+  const heading = options.clientName ? `Sign in to continue to ${options.clientName}` : 'Sign in to Graphonic';
+  const alert = (id: string, message: string | undefined) =>
+    message ? `<p id="${id}" class="error" role="alert">${escapeHtml(message)}</p>\n` : '';
+  const emailForm = options.emailLinks
+    ? `<div class="divider"><span>or</span></div>
+<form method="post" action="/login/email">
+${hidden({ csrf: options.csrf, continue: options.continueTo })}
+${alert('email-error', emailError)}${input({
+        id: 'email',
+        label: 'E-mail address',
+        type: 'email',
+        autocomplete: 'email',
+        value: options.email,
+        errorId: emailError ? 'email-error' : undefined,
+      })}
+<button type="submit" class="secondary">E-mail me a sign-in link</button>
+</form>`
+    : '';
   return layout(
     'Sign in',
-    `<h1>Sign in to continue to ${escape(options.clientName)}</h1>
-${error}
+    `<h1>${escapeHtml(heading)}</h1>
 <form method="post" action="/login">
 ${hidden({ csrf: options.csrf, continue: options.continueTo })}
-<label for="username">Username</label>
-<input id="username" name="username" autocomplete="username" required value="${escape(options.username ?? '')}"${described}>
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${described}>
+${alert('sign-in-error', passwordError)}${input({
+      id: 'username',
+      label: 'Username',
+      autocomplete: 'username',
+      value: options.username,
+      errorId: passwordError ? 'sign-in-error' : undefined,
+    })}
+${input({
+  id: 'password',
+  label: 'Password',
+  type: 'password',
+  autocomplete: 'current-password',
+  errorId: passwordError ? 'sign-in-error' : undefined,
+})}
 <button type="submit">Sign in</button>
-</form>`,
+</form>
+${emailForm}`,
   );
 }
 
-export function consentPage(options: {
+export interface ConsentPageOptions {
   csrf: string;
+  /** The validated authorization request, carried through the form. */
   request: string;
   clientName: string;
   userName: string;
-  scopes: string[];
-}): string {
+  scopes: readonly string[];
+}
+
+export function consentPage(options: ConsentPageOptions): string {
   const items = options.scopes.length
-    ? options.scopes.map((scope) => `<li>${escape(knownScopes[scope] ?? scope)}</li>`).join('\n')
-    : '<li>See your public profile</li>';
+    ? options.scopes.map((scope) => `<li>${escapeHtml(knownScopes[scope] ?? scope)}</li>`).join('\n')
+    : '<li>See your public profile and playlists</li>';
   return layout(
     'Allow access',
-    `<h1>Allow ${escape(options.clientName)} to use your account?</h1>
-<p>Signed in as <strong>${escape(options.userName)}</strong>. ${escape(options.clientName)} will be able to:</p>
-<ul class="scopes">${items}</ul>
+    `<h1>Allow ${escapeHtml(options.clientName)} to use your account?</h1>
+<p>Signed in as <strong>${escapeHtml(options.userName)}</strong>. ${escapeHtml(options.clientName)} will be able to:</p>
+<ul class="scopes">
+${items}
+</ul>
+<p class="small">You can change your mind later by signing out of the application.</p>
 <form method="post" action="/authorize/decision">
 ${hidden({ csrf: options.csrf, request: options.request })}
 <div class="actions">
 <button type="submit" name="decision" value="allow">Agree</button>
 <button type="submit" name="decision" value="deny" class="secondary">Cancel</button>
 </div>
+</form>
+<form method="post" action="/logout" class="switch">
+${hidden({ csrf: options.csrf, continue: options.request })}
+<button type="submit" class="link">Not ${escapeHtml(options.userName)}? Sign in as someone else</button>
 </form>`,
   );
 }
 
-export function messagePage(title: string, message: string): string {
-  return layout(title, `<h1>${escape(title)}</h1>\n<p role="alert">${escape(message)}</p>`);
+export function signedInPage(options: { csrf: string; userName: string }): string {
+  return layout(
+    'Signed in',
+    `<h1>You are signed in</h1>
+<p>Signed in to Graphonic as <strong>${escapeHtml(options.userName)}</strong>. You can go back to the application.</p>
+<form method="post" action="/logout">
+${hidden({ csrf: options.csrf })}
+<button type="submit" class="secondary">Sign out</button>
+</form>`,
+  );
 }
 
-export const stylesheet = `
-:root { color-scheme: dark; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
-body { margin: 0; box-sizing: border-box; min-height: 100vh; padding: 1.5rem 0; display: grid; place-items: center; background: linear-gradient(#064e3b66, #0a0a0a 60%); color: #f5f5f5; }
-.card { width: min(26rem, calc(100vw - 2rem)); background: #171717; border-radius: 1rem; padding: 2rem; box-shadow: 0 10px 40px #0008; }
-.brand { color: #1ed760; font-weight: 700; margin: 0 0 1rem; }
-h1 { font-size: 1.4rem; margin: 0 0 1rem; }
-label { display: block; margin: 1rem 0 0.35rem; font-weight: 600; }
-input { box-sizing: border-box; width: 100%; padding: 0.7rem; border-radius: 0.5rem; border: 1px solid #525252; background: #0a0a0a; color: inherit; font-size: 1rem; }
-button { margin-top: 1.5rem; width: 100%; padding: 0.8rem; border: 0; border-radius: 999px; background: #1ed760; color: #0a0a0a; font-weight: 700; font-size: 1rem; cursor: pointer; }
-button.secondary { background: transparent; color: #f5f5f5; border: 1px solid #737373; margin-top: 0.75rem; }
-:focus-visible { outline: 3px solid #1ed760; outline-offset: 2px; }
-.error { background: #7f1d1d; border-radius: 0.5rem; padding: 0.75rem; }
-.scopes { padding-left: 1.2rem; line-height: 1.6; color: #d4d4d4; }
-`;
+export function signedOutPage(): string {
+  return layout(
+    'Signed out',
+    `<h1>You are signed out</h1>
+<p role="status">You are signed out of Graphonic's sign-in pages. Applications you allowed keep their access until you sign out of them.</p>`,
+  );
+}
+
+export function checkEmailPage(email: string): string {
+  return layout(
+    'Check your e-mail',
+    `<h1>Check your e-mail</h1>
+<p role="status">If <strong>${escapeHtml(email)}</strong> belongs to an account, a sign-in link is on its way. It works once, for 10 minutes.</p>
+<p class="small">Nothing after a few minutes? Check the spam folder, or go back and try again.</p>`,
+  );
+}
+
+/** An error the person can understand, with what to do next. */
+export function errorPage(title: string, message: string, hint?: string): string {
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<p class="error" role="alert">${escapeHtml(message)}</p>
+${hint ? `<p>${escapeHtml(hint)}</p>` : ''}`,
+  );
+}
+
+function linkify(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+/** Development only: the mail the service would have sent, with its links. */
+export function outboxPage(messages: readonly OutboxMessage[]): string {
+  const items = messages.length
+    ? messages
+        .map(
+          (message) => `<li class="message">
+<p><strong>${escapeHtml(message.subject)}</strong></p>
+<p class="small">To ${escapeHtml(message.to)}, <time datetime="${message.createdAt.toISOString()}">${escapeHtml(message.createdAt.toISOString())}</time></p>
+<pre>${linkify(message.text)}</pre>
+</li>`,
+        )
+        .join('\n')
+    : '<li>No messages yet. Ask for a sign-in link on the sign-in page.</li>';
+  return layout(
+    'Outbox',
+    `<h1>Outbox</h1>
+<p class="small">The e-mail this development service would have sent, newest first. There is no such page in production.</p>
+<ul class="outbox">
+${items}
+</ul>`,
+    { wide: true },
+  );
+}

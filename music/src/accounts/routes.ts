@@ -1,221 +1,179 @@
-import express, { type Request, type Response, type Router } from 'express';
-import type { MusicConfig } from '../config';
-import type { Database, Queryable } from '../db/types';
-import { pkceChallenge, randomToken, sameString, tokenHash, verifySecret } from './crypto';
-import { consentPage, messagePage, signInPage, stylesheet } from './pages';
-import { knownScopes, parseScopes } from './scopes';
-import { issueTokens, revokeFamily } from './service';
+import { readFileSync } from 'node:fs';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { Database } from '../db/types';
+import {
+  deniedLocation,
+  grantConsent,
+  hasConsent,
+  issueCode,
+  validateAuthorizeRequest,
+  type AuthorizeRequest,
+} from './authorize';
+import { needsRehash, hashPassword, verifyDummyPassword, verifyPassword } from './crypto';
+import { consumeSignInLink, sendSignInLink } from './email-links';
+import { checkPasswordAttempt, clearPasswordFailures, recordLinkRequest, recordPasswordFailure } from './limits';
+import { outboxMailer, readOutbox, smtpMailer, type Mailer } from './mail';
+import {
+  authenticateClient,
+  clientCredentials,
+  exchangeCode,
+  Fields,
+  introspectToken,
+  OAuthError,
+  refreshTokens,
+  revokeToken,
+} from './oauth';
+import {
+  checkEmailPage,
+  consentPage,
+  errorPage,
+  outboxPage,
+  signedInPage,
+  signedOutPage,
+  signInPage,
+  stylesheetPath,
+  type SignInPageOptions,
+} from './pages';
+import { knownScopes } from './scopes';
+import { isEmailAddress, normalizeEmail, pruneExpired } from './service';
+import { AccountSessions, csrfValid, type AccountSession } from './sessions';
 
-export const accountCookie = 'graphonic_account';
-const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
-const codeLifetimeMs = 60_000;
-const failureWindowMs = 15 * 60_000;
-const maxFailuresPerUser = 5;
-const maxFailuresPerAddress = 20;
-
-interface ClientRow {
-  client_id: string;
-  secret_hash: string | null;
-  name: string;
-  redirect_uris: string[];
+/** What the accounts service reads from the music service's configuration. */
+export interface AccountsConfig {
+  env: 'development' | 'production' | 'test';
+  /** The issuer: where clients reach the service, without a trailing slash. */
+  publicUrl: string;
+  /** Access token lifetime in seconds. */
+  accessTokenTtl: number;
+  /** `smtp://` or `smtps://`; without it, mail goes to the outbox table (outside production only). */
+  smtpUrl?: string | undefined;
+  /** The From of the mail the service sends. */
+  mailFrom?: string | undefined;
 }
 
-interface AccountSession {
-  idHash: string;
-  userId: string | null;
-  csrf: string;
+export interface AccountsDeps {
+  db: Database;
+  config: AccountsConfig;
+  /** The clock, in milliseconds; tests move it instead of waiting. */
+  now?: () => number;
+  /** Where sign-in links go; by default SMTP when configured, else the outbox. */
+  mailer?: Mailer;
+  /** How often expired rows are deleted, in clock milliseconds (default 10 minutes; 0 never). */
+  pruneEveryMs?: number;
+  /** Told of work that goes on after the answer (sending a sign-in link), so that tests can wait for it. */
+  onBackgroundTask?: (task: Promise<void>) => void;
 }
 
-interface AuthorizeRequest {
-  client: ClientRow;
-  redirectUri: string;
-  state: string | undefined;
-  scopes: string[];
-  codeChallenge: string | null;
-  showDialog: boolean;
-  /** The validated query string, carried through the sign-in and consent forms. */
-  query: string;
+const defaultMailFrom = 'Graphonic <no-reply@graphonic.invalid>';
+
+const stylesheet = readFileSync(new URL('./assets/accounts.css', import.meta.url), 'utf8');
+
+/** The parsers of the forms and of the OAuth endpoints: small bodies only. */
+const form = express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 50 });
+
+const pagePaths = ['/authorize', '/login', '/logout', '/dev/outbox', '/accounts'];
+const oauthPaths = ['/api/token', '/oauth/revoke', '/oauth/introspect'];
+
+/** A form field sent once, as a string. */
+function formValue(req: Request, name: string): string | undefined {
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value: unknown = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
-class OAuthRedirect extends Error {
-  constructor(
-    readonly error: string,
-    readonly description: string,
-  ) {
-    super(description);
-  }
+function sendPage(res: Response, status: number, html: string): void {
+  res.status(status).type('html').send(html);
 }
 
-/** Sign-in pages, consent and the token endpoint: an OAuth 2.0 server in Spotify's accounts shape. */
-export function createAccountsRouter({ db, config }: { db: Database; config: MusicConfig }): Router {
-  const router = express.Router();
+/**
+ * The accounts service, Spotify's accounts service in shape: the sign-in and consent pages,
+ * the token, revocation and introspection endpoints, and the server's metadata. Mount it at
+ * the root of the app, before the app's 404 handler.
+ */
+export function createAccountsRouter(deps: AccountsDeps): Router {
+  const { db, config } = deps;
+  const now = deps.now ?? Date.now;
+  const issuer = config.publicUrl;
   const secure = config.publicUrl.startsWith('https:');
+  const production = config.env === 'production';
+  const sessions = new AccountSessions(db, secure, now);
+  // A production service without a mail server has nowhere to send links: it does not offer them.
+  const mailer: Mailer | null =
+    deps.mailer ??
+    (config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom ?? defaultMailFrom)
+      : production
+        ? null
+        : outboxMailer(db, now));
+  const pruneEveryMs = deps.pruneEveryMs ?? 10 * 60_000;
+  let lastPrune = now();
+  const router = express.Router();
 
-  router.use(['/authorize', '/login', '/logout', '/accounts'], (_req, res, next) => {
-    // The pages run no scripts and may not be framed; their forms and answers are never cached.
+  /** Deletes expired rows now and then, in the background, never on the request's time. */
+  router.use((_req, _res, next) => {
+    if (pruneEveryMs > 0 && now() - lastPrune >= pruneEveryMs) {
+      lastPrune = now();
+      pruneExpired(db, lastPrune).catch((error: unknown) => {
+        console.error('Pruning expired sign-in data failed:', error);
+      });
+    }
+    next();
+  });
+
+  router.use(pagePaths, (_req, res, next) => {
+    // The pages run no scripts and may not be framed; their forms and answers are never cached
+    // and never leak their address (it may hold a sign-in link) to another site.
     res.set({
       'Content-Security-Policy':
-        "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'",
+        "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
       'X-Frame-Options': 'DENY',
       'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
+      'Cross-Origin-Opener-Policy': 'same-origin',
     });
     next();
   });
 
-  router.get('/accounts/assets/accounts.css', (_req, res) => {
+  router.use(oauthPaths, (_req, res, next) => {
+    res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+    next();
+  });
+
+  router.get(stylesheetPath, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css').send(stylesheet);
   });
 
-  function cookieOf(req: Request): string | undefined {
-    const header = req.get('cookie') ?? '';
-    for (const part of header.split(';')) {
-      const [name, ...rest] = part.trim().split('=');
-      if (name === accountCookie) return rest.join('=');
-    }
-    return undefined;
+  // ---- Pages ----
+
+  function signIn(res: Response, status: number, options: Omit<SignInPageOptions, 'emailLinks'>): void {
+    sendPage(res, status, signInPage({ ...options, emailLinks: mailer !== null }));
   }
 
-  function setCookie(res: Response, value: string, maxAgeMs: number): void {
-    res.cookie(accountCookie, value, {
-      // Scripts never read it; cross-site requests other than top-level navigations never carry it.
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      path: '/',
-      maxAge: maxAgeMs,
-    });
-  }
-
-  async function loadSession(req: Request): Promise<AccountSession | null> {
-    const value = cookieOf(req);
-    if (!value) return null;
-    const idHash = tokenHash(value);
-    const { rows } = await db.query<{ user_id: string | null; csrf_token: string } & Record<string, unknown>>(
-      'SELECT user_id, csrf_token FROM account_sessions WHERE id_hash = $1 AND expires_at > now()',
-      [idHash],
+  function formExpired(res: Response): void {
+    sendPage(
+      res,
+      403,
+      errorPage(
+        'Please try again',
+        'This form expired, or it was opened in another browser.',
+        'Go back to the application and start signing in again.',
+      ),
     );
-    const row = rows[0];
-    return row ? { idHash, userId: row.user_id, csrf: row.csrf_token } : null;
   }
 
-  /** A session for the forms: the existing one, or a new anonymous one with its CSRF token. */
-  async function formSession(req: Request, res: Response): Promise<AccountSession> {
-    const existing = await loadSession(req);
-    if (existing) return existing;
-    return newSession(res, null);
-  }
-
-  async function newSession(res: Response, userId: string | null, tx: Queryable = db): Promise<AccountSession> {
-    const value = randomToken();
-    const session = { idHash: tokenHash(value), userId, csrf: randomToken() };
-    await tx.query('INSERT INTO account_sessions (id_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, $4)', [
-      session.idHash,
-      userId,
-      session.csrf,
-      new Date(Date.now() + sessionLifetimeMs),
-    ]);
-    setCookie(res, value, sessionLifetimeMs);
-    return session;
-  }
-
-  function csrfValid(session: AccountSession | null, body: unknown): session is AccountSession {
-    const token = (body as Record<string, unknown> | undefined)?.csrf;
-    return session !== null && typeof token === 'string' && sameString(token, session.csrf);
-  }
-
-  async function findClient(clientId: unknown): Promise<ClientRow | null> {
-    if (typeof clientId !== 'string' || clientId === '') return null;
-    const { rows } = await db.query<ClientRow & Record<string, unknown>>(
-      'SELECT client_id, secret_hash, name, redirect_uris FROM oauth_clients WHERE client_id = $1',
-      [clientId],
-    );
-    return rows[0] ?? null;
-  }
-
-  /** Validates an authorization request. Null (with the page sent) when it must not redirect. */
-  async function readAuthorizeRequest(params: URLSearchParams, res: Response): Promise<AuthorizeRequest | null> {
-    const client = await findClient(params.get('client_id'));
-    const redirectUri = params.get('redirect_uri') ?? '';
-    // Never redirect to an address the client did not register: show the error here instead.
-    if (!client || !client.redirect_uris.includes(redirectUri)) {
-      res
-        .status(400)
-        .send(
-          messagePage(
-            'This sign-in link is not valid',
-            client ? 'The redirect address does not match the application.' : 'The application is unknown.',
-          ),
-        );
-      return null;
-    }
-    const state = params.get('state') ?? undefined;
-    const fail = (error: string, description: string): null => {
-      const target = new URL(redirectUri);
-      target.searchParams.set('error', error);
-      target.searchParams.set('error_description', description);
-      if (state !== undefined) target.searchParams.set('state', state);
-      res.redirect(303, target.toString());
-      return null;
-    };
-    if (params.get('response_type') !== 'code')
-      return fail('unsupported_response_type', 'Only response_type=code is supported.');
-    const scopes = parseScopes(params.get('scope') ?? '');
-    if (!scopes) return fail('invalid_scope', 'An unknown scope was requested.');
-    const challenge = params.get('code_challenge');
-    const method = params.get('code_challenge_method');
-    if (challenge !== null || method !== null) {
-      if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256.');
-      if (!challenge || !/^[A-Za-z0-9_-]{43,128}$/.test(challenge))
-        return fail('invalid_request', 'The code_challenge is malformed.');
-    } else if (client.secret_hash === null) {
-      return fail('invalid_request', 'This application must use PKCE (code_challenge).');
-    }
-    const query = new URLSearchParams();
-    for (const key of [
-      'client_id',
-      'response_type',
-      'redirect_uri',
-      'state',
-      'scope',
-      'code_challenge',
-      'code_challenge_method',
-      'show_dialog',
-    ]) {
-      const value = params.get(key);
-      if (value !== null) query.set(key, value);
-    }
-    return {
-      client,
-      redirectUri,
-      state,
-      scopes,
-      codeChallenge: challenge,
-      showDialog: params.get('show_dialog') === 'true',
-      query: query.toString(),
-    };
-  }
-
-  async function issueCode(request: AuthorizeRequest, userId: string, res: Response): Promise<void> {
-    const code = randomToken();
-    await db.query(
-      `INSERT INTO authorization_codes (code_hash, client_id, user_id, redirect_uri, scopes, code_challenge, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        tokenHash(code),
-        request.client.client_id,
-        userId,
-        request.redirectUri,
-        request.scopes,
-        request.codeChallenge,
-        new Date(Date.now() + codeLifetimeMs),
-      ],
-    );
-    const target = new URL(request.redirectUri);
-    target.searchParams.set('code', code);
-    if (request.state !== undefined) target.searchParams.set('state', request.state);
-    res.redirect(303, target.toString());
+  /**
+   * The authorization request a form carries ('' for none). Null when it was answered here:
+   * an error page (bad client or redirect URI) or a redirect with the error to the client.
+   */
+  async function carriedRequest(query: string, res: Response): Promise<AuthorizeRequest | 'none' | null> {
+    if (query === '') return 'none';
+    const validation = await validateAuthorizeRequest(db, new URLSearchParams(query), issuer);
+    if (validation.kind === 'ok') return validation.request;
+    if (validation.kind === 'page') sendPage(res, 400, errorPage(validation.title, validation.message));
+    else res.redirect(303, validation.location);
+    return null;
   }
 
   async function displayName(userId: string): Promise<string> {
@@ -225,26 +183,24 @@ export function createAccountsRouter({ db, config }: { db: Database; config: Mus
     return rows[0]?.display_name ?? userId;
   }
 
+  /** Sign-in, consent or the code, depending on who is signed in and what they granted before. */
   async function continueAuthorization(
     request: AuthorizeRequest,
     session: AccountSession,
     res: Response,
   ): Promise<void> {
     const userId = session.userId;
-    if (!userId) {
-      res.send(signInPage({ csrf: session.csrf, continueTo: request.query, clientName: request.client.name }));
+    if (userId === null) {
+      signIn(res, 200, { csrf: session.csrf, continueTo: request.query, clientName: request.client.name });
       return;
     }
-    const { rows } = await db.query<{ scopes: string[] }>(
-      'SELECT scopes FROM consents WHERE user_id = $1 AND client_id = $2',
-      [userId, request.client.client_id],
-    );
-    const granted = new Set(rows[0]?.scopes ?? []);
-    if (!request.showDialog && rows.length > 0 && request.scopes.every((scope) => granted.has(scope))) {
-      await issueCode(request, userId, res);
+    if (!request.showDialog && (await hasConsent(db, userId, request.client.client_id, request.scopes))) {
+      res.redirect(303, await issueCode(db, request, userId, issuer, now()));
       return;
     }
-    res.send(
+    sendPage(
+      res,
+      200,
       consentPage({
         csrf: session.csrf,
         request: request.query,
@@ -255,37 +211,70 @@ export function createAccountsRouter({ db, config }: { db: Database; config: Mus
     );
   }
 
-  router.get('/authorize', async (req, res) => {
-    const request = await readAuthorizeRequest(new URLSearchParams(req.url.split('?')[1] ?? ''), res);
-    if (!request) return;
-    await continueAuthorization(request, await formSession(req, res), res);
-  });
+  /** After a sign-in: on with the authorization, or to the signed-in page. */
+  async function afterSignIn(
+    request: AuthorizeRequest | 'none',
+    session: AccountSession,
+    res: Response,
+  ): Promise<void> {
+    if (request === 'none') res.redirect(303, '/login');
+    else await continueAuthorization(request, session, res);
+  }
 
-  router.post('/login', express.urlencoded({ extended: false, limit: '10kb' }), async (req, res) => {
-    const session = await loadSession(req);
-    const body = req.body as Record<string, unknown>;
-    const continueTo = typeof body.continue === 'string' ? body.continue : '';
-    if (!csrfValid(session, body)) {
-      res.status(403).send(messagePage('Please try again', 'The sign-in form expired. Go back and sign in again.'));
+  router.get('/authorize', async (req, res) => {
+    const params = new URL(req.originalUrl, 'http://localhost').searchParams;
+    const validation = await validateAuthorizeRequest(db, params, issuer);
+    if (validation.kind === 'page') {
+      sendPage(res, 400, errorPage(validation.title, validation.message, 'Go back to the application and try again.'));
       return;
     }
-    const request = await readAuthorizeRequest(new URLSearchParams(continueTo), res);
-    if (!request) return;
-    const username = typeof body.username === 'string' ? body.username.trim().toLowerCase() : '';
-    const password = typeof body.password === 'string' ? body.password : '';
-    const address = req.ip ?? 'unknown';
-    const since = new Date(Date.now() - failureWindowMs);
-    const { rows: counts } = await db.query<{ by_user: number; by_address: number }>(
-      `SELECT count(*) FILTER (WHERE username = $1) AS by_user, count(*) FILTER (WHERE address = $2) AS by_address
-       FROM sign_in_failures WHERE failed_at > $3 AND (username = $1 OR address = $2)`,
-      [username, address, since],
-    );
-    const count = counts[0];
-    if (count && (count.by_user >= maxFailuresPerUser || count.by_address >= maxFailuresPerAddress)) {
-      res
-        .status(429)
-        .set('Retry-After', String(failureWindowMs / 1000))
-        .send(messagePage('Too many attempts', 'Too many failed sign-ins. Wait 15 minutes, then try again.'));
+    if (validation.kind === 'redirect') {
+      res.redirect(303, validation.location);
+      return;
+    }
+    await continueAuthorization(validation.request, await sessions.loadOrStart(req, res), res);
+  });
+
+  router.get('/login', async (req, res) => {
+    const session = await sessions.loadOrStart(req, res);
+    if (session.userId !== null) {
+      sendPage(res, 200, signedInPage({ csrf: session.csrf, userName: await displayName(session.userId) }));
+      return;
+    }
+    signIn(res, 200, { csrf: session.csrf, continueTo: '', clientName: null });
+  });
+
+  router.post('/login', form, async (req, res) => {
+    const session = await sessions.load(req);
+    if (!csrfValid(session, formValue(req, 'csrf'))) {
+      formExpired(res);
+      return;
+    }
+    const continueTo = formValue(req, 'continue') ?? '';
+    const request = await carriedRequest(continueTo, res);
+    if (request === null) return;
+    const clientName = request === 'none' ? null : request.client.name;
+    const username = (formValue(req, 'username') ?? '').trim().toLowerCase();
+    const password = formValue(req, 'password') ?? '';
+    const page = { csrf: session.csrf, continueTo, clientName, username };
+    if (username === '' || password === '') {
+      signIn(res, 400, { ...page, error: { field: 'password', message: 'Enter your username and password.' } });
+      return;
+    }
+    const attempt = { username, address: req.ip ?? 'unknown', now: now() };
+    const limit = await checkPasswordAttempt(db, attempt);
+    if (!limit.allowed) {
+      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+      res.set('Retry-After', String(limit.retryAfterSeconds));
+      sendPage(
+        res,
+        429,
+        errorPage(
+          'Too many attempts',
+          'Too many sign-in attempts failed, so signing in is paused for a while.',
+          `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ask for a sign-in link by e-mail.`,
+        ),
+      );
       return;
     }
     const { rows } = await db.query<{ id: string; password_hash: string | null }>(
@@ -293,248 +282,265 @@ export function createAccountsRouter({ db, config }: { db: Database; config: Mus
       [username],
     );
     const user = rows[0];
-    const ok = user?.password_hash ? await verifySecret(password, user.password_hash) : false;
+    // An unknown username costs the same time as a wrong password, and gets the same answer.
+    const ok = user?.password_hash
+      ? await verifyPassword(password, user.password_hash)
+      : await verifyDummyPassword(password);
     if (!user || !ok) {
-      await db.query('INSERT INTO sign_in_failures (username, address) VALUES ($1, $2)', [username, address]);
-      // One message whether or not the username exists.
-      res.status(401).send(
-        signInPage({
-          csrf: session.csrf,
-          continueTo: request.query,
-          username,
-          error: 'That username and password do not match.',
-          clientName: request.client.name,
-        }),
+      await recordPasswordFailure(db, attempt);
+      signIn(res, 401, { ...page, error: { field: 'password', message: 'That username and password do not match.' } });
+      return;
+    }
+    await clearPasswordFailures(db, username);
+    if (user.password_hash && needsRehash(user.password_hash)) {
+      // Hashes made with older parameters are brought up to today's cost while the password is at hand.
+      await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, await hashPassword(password)]);
+    }
+    await afterSignIn(request, await sessions.signIn(req, res, user.id), res);
+  });
+
+  router.post('/login/email', form, async (req, res) => {
+    const session = await sessions.load(req);
+    if (!csrfValid(session, formValue(req, 'csrf'))) {
+      formExpired(res);
+      return;
+    }
+    if (mailer === null) {
+      sendPage(res, 404, errorPage('Not available', 'This service does not send sign-in links by e-mail.'));
+      return;
+    }
+    const continueTo = formValue(req, 'continue') ?? '';
+    const request = await carriedRequest(continueTo, res);
+    if (request === null) return;
+    const email = normalizeEmail(formValue(req, 'email') ?? '');
+    if (!isEmailAddress(email)) {
+      signIn(res, 400, {
+        csrf: session.csrf,
+        continueTo,
+        clientName: request === 'none' ? null : request.client.name,
+        email,
+        error: { field: 'email', message: 'Enter an e-mail address, like name@example.org.' },
+      });
+      return;
+    }
+    const at = now();
+    const allowed = await recordLinkRequest(db, { email, address: req.ip ?? 'unknown', now: at });
+    if (!allowed.address.allowed) {
+      res.set('Retry-After', String(allowed.address.retryAfterSeconds));
+      sendPage(
+        res,
+        429,
+        errorPage(
+          'Too many requests',
+          'Too many sign-in links were asked for from here.',
+          'Wait a few minutes, then try again.',
+        ),
       );
       return;
     }
-    await db.query('DELETE FROM sign_in_failures WHERE username = $1', [username]);
-    // A new session id at sign-in: one planted before sign-in is worthless after it.
-    await db.query('DELETE FROM account_sessions WHERE id_hash = $1', [session.idHash]);
-    const signedIn = await newSession(res, user.id);
-    await continueAuthorization(request, signedIn, res);
+    if (allowed.send) {
+      // In the background: answering only after looking the address up and talking to the
+      // mail server would tell, by the time it takes, whether the address has an account.
+      const task = sendSignInLink(db, mailer, { email, continueQuery: continueTo, publicUrl: issuer, now: at }).then(
+        () => undefined,
+        (error: unknown) => {
+          console.error('Sending a sign-in link failed:', error);
+        },
+      );
+      deps.onBackgroundTask?.(task);
+    }
+    sendPage(res, 200, checkEmailPage(email));
   });
 
-  router.post('/authorize/decision', express.urlencoded({ extended: false, limit: '10kb' }), async (req, res) => {
-    const session = await loadSession(req);
-    const body = req.body as Record<string, unknown>;
-    if (!csrfValid(session, body) || !session.userId) {
-      res
-        .status(403)
-        .send(messagePage('Please try again', 'The form expired. Go back to the application and sign in again.'));
+  router.get('/login/email/:token', async (req, res) => {
+    // Link checkers in mail systems often probe with HEAD: that must not spend the link.
+    if (req.method === 'HEAD') {
+      res.status(200).type('html').end();
       return;
     }
-    const request = await readAuthorizeRequest(
-      new URLSearchParams(typeof body.request === 'string' ? body.request : ''),
-      res,
-    );
-    if (!request) return;
-    if (body.decision !== 'allow') {
-      const target = new URL(request.redirectUri);
-      target.searchParams.set('error', 'access_denied');
-      if (request.state !== undefined) target.searchParams.set('state', request.state);
-      res.redirect(303, target.toString());
+    const outcome = await consumeSignInLink(db, req.params.token, now());
+    if (!outcome.ok) {
+      const pages = {
+        unknown: ['This sign-in link is not valid', 'Check that you opened the whole link from the e-mail.'],
+        used: ['This sign-in link was already used', 'Each link works once.'],
+        expired: ['This sign-in link expired', 'Links work for 10 minutes after they are sent.'],
+      } as const;
+      const [title, message] = pages[outcome.reason];
+      sendPage(res, 400, errorPage(title, message, 'Ask for a new link on the sign-in page.'));
       return;
     }
-    await db.query(
-      `INSERT INTO consents (user_id, client_id, scopes) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id, client_id) DO UPDATE SET scopes = ARRAY(SELECT DISTINCT unnest(consents.scopes || EXCLUDED.scopes)), granted_at = now()`,
-      [session.userId, request.client.client_id, request.scopes],
-    );
-    await issueCode(request, session.userId, res);
+    const session = await sessions.signIn(req, res, outcome.userId);
+    const request = await carriedRequest(outcome.continueQuery, res);
+    if (request === null) return;
+    await afterSignIn(request, session, res);
   });
 
-  router.post('/logout', express.urlencoded({ extended: false, limit: '10kb' }), async (req, res) => {
-    const session = await loadSession(req);
-    if (!csrfValid(session, req.body)) {
-      res.status(403).send(messagePage('Please try again', 'The form expired.'));
+  router.post('/authorize/decision', form, async (req, res) => {
+    const session = await sessions.load(req);
+    if (!csrfValid(session, formValue(req, 'csrf')) || session.userId === null) {
+      formExpired(res);
       return;
     }
-    await db.query('DELETE FROM account_sessions WHERE id_hash = $1', [session.idHash]);
-    res.clearCookie(accountCookie, { path: '/' });
-    res.send(messagePage('Signed out', 'You are signed out of Graphonic Music.'));
+    const request = await carriedRequest(formValue(req, 'request') ?? '', res);
+    if (request === null) return;
+    if (request === 'none') {
+      sendPage(res, 400, errorPage('Nothing to allow', 'This form did not say which application asks.'));
+      return;
+    }
+    if (formValue(req, 'decision') !== 'allow') {
+      res.redirect(303, deniedLocation(request, issuer));
+      return;
+    }
+    const at = now();
+    await grantConsent(db, session.userId, request.client.client_id, request.scopes, at);
+    res.redirect(303, await issueCode(db, request, session.userId, issuer, at));
   });
 
-  router.post('/api/token', express.urlencoded({ extended: false, limit: '10kb' }), async (req, res) => {
-    res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
-    const body = req.body as Record<string, string | undefined>;
-    const oauthError = (status: number, error: string, description: string): void => {
-      if (error === 'invalid_client') res.set('WWW-Authenticate', 'Basic realm="accounts"');
-      res.status(status).json({ error, error_description: description });
-    };
-
-    // Client authentication: HTTP Basic, or the body's client_id (and secret).
-    let clientId = body.client_id;
-    let clientSecret = body.client_secret;
-    const basic = /^Basic (.+)$/.exec(req.get('authorization') ?? '');
-    if (basic?.[1]) {
-      const [id, secret] = Buffer.from(basic[1], 'base64').toString('utf8').split(':');
-      clientId = id !== undefined ? decodeURIComponent(id) : undefined;
-      clientSecret = secret !== undefined ? decodeURIComponent(secret) : undefined;
-    }
-    const client = await findClient(clientId);
-    if (!client) {
-      oauthError(401, 'invalid_client', 'Invalid client');
+  router.post('/logout', form, async (req, res) => {
+    const session = await sessions.load(req);
+    if (!csrfValid(session, formValue(req, 'csrf'))) {
+      formExpired(res);
       return;
     }
-    if (client.secret_hash !== null) {
-      if (!clientSecret || !(await verifySecret(clientSecret, client.secret_hash))) {
-        oauthError(401, 'invalid_client', 'Invalid client secret');
+    await sessions.destroy(session, res);
+    // "Not you?" on the consent page: back to the same request, to sign in as someone else.
+    const continueTo = formValue(req, 'continue') ?? '';
+    if (continueTo !== '') {
+      const request = await carriedRequest(continueTo, res);
+      if (request === null) return;
+      if (request !== 'none') {
+        res.redirect(303, `/authorize?${request.query}`);
         return;
       }
     }
-    const confidential = client.secret_hash !== null;
+    sendPage(res, 200, signedOutPage());
+  });
 
-    try {
-      switch (body.grant_type) {
-        case 'authorization_code': {
-          const response = await db.transaction(async (tx) => {
-            const { rows } = await tx.query<
-              {
-                client_id: string;
-                user_id: string;
-                redirect_uri: string;
-                scopes: string[];
-                code_challenge: string | null;
-                expires_at: Date;
-                used_at: Date | null;
-                family_id: string | null;
-              } & Record<string, unknown>
-            >('SELECT * FROM authorization_codes WHERE code_hash = $1 FOR UPDATE', [tokenHash(body.code ?? '')]);
-            const code = rows[0];
-            if (!code || code.client_id !== client.client_id)
-              throw new OAuthRedirect('invalid_grant', 'Invalid authorization code');
-            if (code.used_at) {
-              // A code presented twice was stolen or replayed: what it issued stops working.
-              // The revocation must commit, so this returns instead of throwing.
-              if (code.family_id) await revokeFamily(tx, code.family_id);
-              return 'replayed' as const;
-            }
-            if (code.expires_at.getTime() <= Date.now())
-              throw new OAuthRedirect('invalid_grant', 'Authorization code expired');
-            if (code.redirect_uri !== body.redirect_uri)
-              throw new OAuthRedirect('invalid_grant', 'Invalid redirect URI');
-            if (code.code_challenge !== null) {
-              const verifier = body.code_verifier ?? '';
-              if (
-                !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) ||
-                !sameString(pkceChallenge(verifier), code.code_challenge)
-              ) {
-                throw new OAuthRedirect('invalid_grant', 'code_verifier was incorrect');
-              }
-            } else if (!confidential) {
-              throw new OAuthRedirect('invalid_grant', 'code_verifier required');
-            }
-            const tokens = await issueTokens(tx, {
-              userId: code.user_id,
-              clientId: client.client_id,
-              scopes: code.scopes,
-              ttlSeconds: config.accessTokenTtl,
-              withRefreshToken: true,
-            });
-            await tx.query(
-              `UPDATE authorization_codes SET used_at = now(),
-                 family_id = (SELECT family_id FROM access_tokens WHERE token_hash = $2) WHERE code_hash = $1`,
-              [tokenHash(body.code ?? ''), tokenHash(tokens.access_token)],
-            );
-            return tokens;
-          });
-          if (response === 'replayed') {
-            oauthError(400, 'invalid_grant', 'Invalid authorization code');
-            return;
-          }
-          res.json(response);
-          return;
+  if (!production) {
+    // Lets a developer sign in by e-mail link without a mail server. Never in production.
+    router.get('/dev/outbox', async (_req, res) => {
+      sendPage(res, 200, outboxPage(await readOutbox(db)));
+    });
+  }
+
+  // ---- OAuth endpoints ----
+
+  function oauthError(res: Response, error: OAuthError): void {
+    if (error.error === 'invalid_client') res.set('WWW-Authenticate', 'Basic realm="accounts", charset="UTF-8"');
+    res.status(error.status).json({ error: error.error, error_description: error.description });
+  }
+
+  /** Runs an OAuth endpoint: its errors leave as `{ error, error_description }`. */
+  function oauthEndpoint(handler: (req: Request, res: Response, fields: Fields) => Promise<void>) {
+    return async (req: Request, res: Response): Promise<void> => {
+      try {
+        if (req.is('application/x-www-form-urlencoded') === false) {
+          throw new OAuthError(400, 'invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
         }
-        case 'refresh_token': {
-          const response = await db.transaction(async (tx) => {
-            const { rows } = await tx.query<
-              {
-                family_id: string;
-                used_at: Date | null;
-                client_id: string;
-                user_id: string | null;
-                scopes: string[];
-                expires_at: Date;
-                revoked_at: Date | null;
-              } & Record<string, unknown>
-            >(
-              `SELECT r.family_id, r.used_at, f.client_id, f.user_id, f.scopes, f.expires_at, f.revoked_at
-               FROM refresh_tokens r JOIN token_families f ON f.id = r.family_id WHERE r.token_hash = $1 FOR UPDATE OF r`,
-              [tokenHash(body.refresh_token ?? '')],
-            );
-            const token = rows[0];
-            if (!token || token.client_id !== client.client_id || token.revoked_at) {
-              throw new OAuthRedirect('invalid_grant', 'Invalid refresh token');
-            }
-            if (token.used_at) {
-              // Reuse of a rotated refresh token: the family is compromised.
-              await revokeFamily(tx, token.family_id);
-              return 'reused' as const;
-            }
-            if (token.expires_at.getTime() <= Date.now())
-              throw new OAuthRedirect('invalid_grant', 'Refresh token expired');
-            await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [
-              tokenHash(body.refresh_token ?? ''),
-            ]);
-            return issueTokens(tx, {
-              userId: token.user_id,
-              clientId: client.client_id,
-              scopes: token.scopes,
-              ttlSeconds: config.accessTokenTtl,
-              withRefreshToken: true,
-              familyId: token.family_id,
-            });
-          });
-          if (response === 'reused') {
-            oauthError(400, 'invalid_grant', 'Refresh token revoked');
-            return;
-          }
-          res.json(response);
+        await handler(req, res, Fields.from(req.body));
+      } catch (error) {
+        if (!(error instanceof OAuthError)) throw error;
+        oauthError(res, error);
+      }
+    };
+  }
+
+  router.post(
+    '/api/token',
+    form,
+    oauthEndpoint(async (req, res, fields) => {
+      const grantType = fields.get('grant_type');
+      if (grantType === undefined) throw new OAuthError(400, 'invalid_request', 'The parameter grant_type is missing.');
+      const client = await authenticateClient(db, req.get('authorization'), fields, { allowPublic: true });
+      const context = { ttlSeconds: config.accessTokenTtl, now: now() };
+      switch (grantType) {
+        case 'authorization_code':
+          res.json(await exchangeCode(db, client, fields, context));
           return;
-        }
-        case 'client_credentials': {
-          if (!confidential) {
-            oauthError(400, 'unauthorized_client', 'Public clients cannot use client credentials');
-            return;
-          }
-          const { refresh_token: _unused, ...tokens } = await issueTokens(db, {
-            userId: null,
-            clientId: client.client_id,
-            scopes: [],
-            ttlSeconds: config.accessTokenTtl,
-            withRefreshToken: false,
-          });
-          res.json(tokens);
+        case 'refresh_token':
+          res.json(await refreshTokens(db, client, fields, context));
           return;
-        }
+        case 'client_credentials':
+          res.json(await clientCredentials(db, client, context));
+          return;
         default:
-          oauthError(
+          throw new OAuthError(
             400,
             'unsupported_grant_type',
-            'grant_type must be authorization_code, refresh_token or client_credentials',
+            'grant_type must be authorization_code, refresh_token or client_credentials.',
           );
       }
-    } catch (error) {
-      if (error instanceof OAuthRedirect) {
-        oauthError(400, error.error, error.description);
-        return;
-      }
-      throw error;
-    }
-  });
+    }),
+  );
+
+  router.post(
+    '/oauth/revoke',
+    form,
+    oauthEndpoint(async (req, res, fields) => {
+      const client = await authenticateClient(db, req.get('authorization'), fields, { allowPublic: true });
+      await revokeToken(db, client, fields.require('token'), fields.get('token_type_hint'), now());
+      res.status(200).end();
+    }),
+  );
+
+  router.post(
+    '/oauth/introspect',
+    form,
+    oauthEndpoint(async (req, res, fields) => {
+      // Only a client that can prove who it is learns anything about a token.
+      const client = await authenticateClient(db, req.get('authorization'), fields, { allowPublic: false });
+      res.json(await introspectToken(db, client, fields.require('token'), fields.get('token_type_hint'), now()));
+    }),
+  );
 
   router.get('/.well-known/oauth-authorization-server', (_req, res) => {
-    res.json({
-      issuer: config.publicUrl,
-      authorization_endpoint: `${config.publicUrl}/authorize`,
-      token_endpoint: `${config.publicUrl}/api/token`,
+    res.set('Cache-Control', 'public, max-age=300').json({
+      issuer,
+      authorization_endpoint: `${issuer}/authorize`,
+      token_endpoint: `${issuer}/api/token`,
+      revocation_endpoint: `${issuer}/oauth/revoke`,
+      introspection_endpoint: `${issuer}/oauth/introspect`,
       response_types_supported: ['code'],
+      response_modes_supported: ['query'],
       grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       scopes_supported: Object.keys(knownScopes),
+      authorization_response_iss_parameter_supported: true,
     });
+  });
+
+  // Errors of this router's own routes: pages get a page, OAuth endpoints their JSON.
+  router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const status =
+      typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
+        ? error.status
+        : 500;
+    const clientError = status >= 400 && status < 500;
+    if (!clientError) console.error(error);
+    if (oauthPaths.includes(req.path)) {
+      res
+        .status(clientError ? status : 500)
+        .json(
+          clientError
+            ? { error: 'invalid_request', error_description: 'The request could not be read.' }
+            : { error: 'server_error', error_description: 'Something went wrong on our side.' },
+        );
+      return;
+    }
+    sendPage(
+      res,
+      clientError ? 400 : 500,
+      clientError
+        ? errorPage('Please try again', 'The form could not be read.', 'Go back and send it again.')
+        : errorPage('Something went wrong', 'Something went wrong on our side.', 'Try again in a moment.'),
+    );
   });
 
   return router;

@@ -1,5 +1,5 @@
-/** The scopes the service knows, with the words the consent page uses for each. */
-export const knownScopes: Record<string, string> = {
+/** Spotify's scopes, with the words the consent page uses for each. */
+export const knownScopes: Readonly<Record<string, string>> = {
   'user-read-private': 'See your country and account type',
   'user-read-email': 'See your e-mail address',
   'playlist-read-private': 'See your private playlists',
@@ -21,9 +21,15 @@ export const knownScopes: Record<string, string> = {
   'app-remote-control': 'Control playback from this app',
 };
 
-export function parseScopes(value: unknown): string[] | null {
-  if (value === undefined || value === '') return [];
-  if (typeof value !== 'string') return null;
-  const scopes = [...new Set(value.split(' ').filter(Boolean))];
-  return scopes.every((scope) => scope in knownScopes) ? scopes : null;
+export function isKnownScope(scope: string): boolean {
+  return Object.hasOwn(knownScopes, scope);
+}
+
+export type ParsedScopes = { ok: true; scopes: string[] } | { ok: false; unknown: string[] };
+
+/** A `scope` parameter: space-separated, duplicates dropped, every one known. */
+export function parseScopes(value: string | null | undefined): ParsedScopes {
+  const scopes = [...new Set((value ?? '').split(' ').filter(Boolean))];
+  const unknown = scopes.filter((scope) => !isKnownScope(scope));
+  return unknown.length > 0 ? { ok: false, unknown } : { ok: true, scopes };
 }

@@ -1,0 +1,101 @@
+import { parseArgs } from 'node:util';
+import type { Queryable } from '../db/types';
+import { AccountError, createClient, createUser, issueTokens } from './service';
+
+/**
+ * The accounts service's command-line commands, for `npm run music -- <command> …`. Each
+ * takes the arguments after its name and resolves with what to print; a mistake in the
+ * arguments or a refused request rejects with an `AccountError` whose message is for the user.
+ */
+
+export const accountsUsage = `  user add    --id NAME [--password P] [--email E] [--display-name N] [--country CC] [--product premium|free]
+  client add  --name NAME --redirect-uri URI [--redirect-uri URI …] [--id ID] [--public]
+  token       --user NAME [--scopes "scope scope …"] [--client ID] [--ttl SECONDS] [--no-refresh]`;
+
+function parse<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(
+  argv: string[],
+  options: T,
+) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new AccountError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (value === undefined || value === '') throw new AccountError(`${flag} is required.`);
+  return value;
+}
+
+/** `user add --id ana --password … --email …` */
+export async function userAddCommand(db: Queryable, argv: string[]): Promise<string> {
+  const values = parse(argv, {
+    id: { type: 'string' },
+    password: { type: 'string' },
+    email: { type: 'string' },
+    'display-name': { type: 'string' },
+    country: { type: 'string' },
+    product: { type: 'string' },
+  });
+  const product = values.product;
+  if (product !== undefined && product !== 'premium' && product !== 'free') {
+    throw new AccountError('--product is "premium" or "free".');
+  }
+  const user = await createUser(db, {
+    id: required(values.id, '--id'),
+    ...(values.password === undefined ? {} : { password: values.password }),
+    ...(values.email === undefined ? {} : { email: values.email }),
+    ...(values['display-name'] === undefined ? {} : { displayName: values['display-name'] }),
+    ...(values.country === undefined ? {} : { country: values.country }),
+    ...(product === undefined ? {} : { product }),
+  });
+  return `Created user ${user.id} (account id ${user.accountId}).`;
+}
+
+/** `client add --name "My app" --redirect-uri https://… [--public]`: prints the secret once. */
+export async function clientAddCommand(db: Queryable, argv: string[]): Promise<string> {
+  const values = parse(argv, {
+    name: { type: 'string' },
+    'redirect-uri': { type: 'string', multiple: true },
+    id: { type: 'string' },
+    public: { type: 'boolean' },
+  });
+  const client = await createClient(db, {
+    name: required(values.name, '--name'),
+    redirectUris: values['redirect-uri'] ?? [],
+    confidential: values.public !== true,
+    ...(values.id === undefined ? {} : { clientId: values.id }),
+  });
+  return client.clientSecret === null
+    ? `Created public client ${client.clientId}. It has no secret: it must use PKCE.`
+    : `Created client ${client.clientId}.\nIts secret, shown only this once: ${client.clientSecret}`;
+}
+
+/**
+ * `token --user ana --scopes "user-read-private streaming"`: a token as if the user had
+ * consented, printed as the token endpoint's JSON. The client is the configured one unless
+ * `--client` says otherwise.
+ */
+export async function tokenCommand(
+  db: Queryable,
+  argv: string[],
+  defaults: { clientId: string; ttlSeconds: number },
+): Promise<string> {
+  const values = parse(argv, {
+    user: { type: 'string' },
+    scopes: { type: 'string' },
+    client: { type: 'string' },
+    ttl: { type: 'string' },
+    'no-refresh': { type: 'boolean' },
+  });
+  const ttlSeconds = values.ttl === undefined ? defaults.ttlSeconds : Number(values.ttl);
+  const tokens = await issueTokens(db, {
+    userId: required(values.user, '--user'),
+    clientId: values.client ?? defaults.clientId,
+    scopes: (values.scopes ?? '').split(/[\s,]+/).filter(Boolean),
+    ttlSeconds,
+    withRefreshToken: values['no-refresh'] !== true,
+  });
+  return JSON.stringify(tokens, null, 2);
+}
