@@ -1,11 +1,13 @@
 import express, { type Express } from 'express';
 import { createAccountsRouter } from './accounts/routes';
+import { audioRoutes } from './audio/routes';
 import { authenticate } from './accounts/middleware';
 import { SqlCatalogStore } from './catalog/store';
 import type { MusicConfig } from './config';
 import type { Database } from './db/types';
 import { errorHandler, unknownEndpoint } from './errors';
 import { imageRoutes } from './images/routes';
+import { browseRoutes } from './v1/browse-routes';
 import { catalogRoutes } from './v1/catalog-routes';
 import { libraryRoutes } from './v1/library-routes';
 import { playerRoutes } from './v1/player-routes';
@@ -13,6 +15,9 @@ import { playlistRoutes } from './v1/playlist-routes';
 import { userRoutes } from './v1/user-routes';
 import { createFaults, type FaultControl } from './v1/faults';
 import { profileMiddleware } from './v1/profile';
+import { searchRoutes } from './v1/search-routes';
+import { showRoutes } from './v1/show-routes';
+import type { V1Deps } from './v1/deps';
 
 export interface MusicAppDeps {
   db: Database;
@@ -53,17 +58,23 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   app.use(createAccountsRouter({ db: deps.db, config }));
   // Generated cover art and portraits, public like image CDNs are.
   app.use(imageRoutes());
+  const store = new SqlCatalogStore(deps.db);
+  // Playable audio, public like the CDN that serves Spotify's previews.
+  app.use(audioRoutes({ db: deps.db, store }));
 
   const v1 = express.Router();
   v1.use(profileMiddleware(() => config.profile));
   v1.use(authenticate(deps.db));
   v1.use(faults.middleware);
-  const store = new SqlCatalogStore(deps.db);
   v1.use(catalogRoutes({ store, urls }));
   v1.use(libraryRoutes({ db: deps.db, store, urls }));
   v1.use(playlistRoutes({ db: deps.db, store, urls, profile: () => config.profile }));
   v1.use(playerRoutes({ db: deps.db, store, urls }));
   v1.use(userRoutes({ db: deps.db, urls }));
+  const v1Deps: V1Deps = { db: deps.db, store, urls, profile: () => config.profile };
+  v1.use(searchRoutes(v1Deps));
+  v1.use(browseRoutes(v1Deps));
+  v1.use(showRoutes(v1Deps));
   v1.use(unknownEndpoint);
   app.use('/v1', v1);
 

@@ -4,6 +4,8 @@
  * check them against the published shapes.
  */
 
+import { audioPath } from '../audio/paths';
+
 export interface Image {
   url: string;
   height: number | null;
@@ -244,7 +246,7 @@ export function album<T>(urls: Urls, record: AlbumRecord, tracks: T) {
 
 /** The 30-second excerpt every track has. */
 export function previewUrl(urls: Urls, trackId: string): string {
-  return `${urls.site}/audio/${trackId}/preview.wav`;
+  return `${urls.site}${audioPath('track', trackId, 'preview')}`;
 }
 
 export function simplifiedTrack(urls: Urls, record: Omit<TrackRecord, 'album' | 'popularity' | 'isrc'>) {
@@ -386,7 +388,7 @@ export function show<T>(urls: Urls, record: ShowRecord, episodes: T) {
 
 export function simplifiedEpisode(urls: Urls, record: EpisodeRecord) {
   return {
-    audio_preview_url: `${urls.site}/audio/episode/${record.id}/preview.wav`,
+    audio_preview_url: `${urls.site}${audioPath('episode', record.id, 'preview')}`,
     description: record.description,
     html_description: record.htmlDescription,
     duration_ms: record.durationMs,

@@ -1,0 +1,14 @@
+import type { Database } from '../db/types';
+import type { CatalogStore } from './catalog-store';
+import type { Urls } from './objects';
+import type { Profile } from './profile';
+
+/** What a group of music v1 routes is built from. */
+export interface V1Deps {
+  db: Database;
+  /** Cached reads of the (immutable) catalog records. */
+  store: CatalogStore;
+  urls: Urls;
+  /** How the service answers right now: as a full-access or a development-mode app. */
+  profile: () => Profile;
+}
