@@ -17,7 +17,12 @@ describe('the music service on its embedded database', () => {
     const first = await startMusicService(config, { log: (line) => lines.push(line), catalog: { tracks: 300 } });
     const { rows } = await first.db.query<{ n: number }>('SELECT count(*) AS n FROM tracks');
     expect(rows[0]?.n).toBe(300);
+    const { rows: liked } = await first.db.query<{ n: number }>(
+      "SELECT count(*) AS n FROM saved_tracks WHERE user_id = 'demo'",
+    );
+    expect(liked[0]?.n).toBeGreaterThan(0);
     await first.close();
+    expect(lines.some((line) => line.startsWith('Created the demo user (demo / demo) with'))).toBe(true);
     expect(lines.some((line) => line.startsWith('Applied migrations 1, 2, 3'))).toBe(true);
     expect(lines.some((line) => line.startsWith('Generated the catalog (300 tracks'))).toBe(true);
 
@@ -26,6 +31,6 @@ describe('the music service on its embedded database', () => {
     const { rows: after } = await second.db.query<{ n: number }>('SELECT count(*) AS n FROM tracks');
     expect(after[0]?.n).toBe(300);
     await second.close();
-    expect(again.some((line) => line.startsWith('Applied') || line.startsWith('Generated'))).toBe(false);
+    expect(again.some((line) => /^(Applied|Generated|Created)/.test(line))).toBe(false);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { ensureDemoUser, registerConfiguredClient } from './accounts/service';
 import { createMusicApp } from './app';
+import { furnishDemoLibrary } from './catalog/demo';
 import { seedCatalog, type SeedOptions } from './catalog/seed';
 import type { MusicConfig } from './config';
 import { migrate } from './db/migrate';
@@ -38,7 +39,17 @@ export async function startMusicService(config: MusicConfig, options: StartOptio
       );
     }
     await registerConfiguredClient(db, config.client);
-    if (config.env !== 'production' && (await ensureDemoUser(db, false))) log('Created the demo user (demo / demo)');
+    if (config.env !== 'production') {
+      // The demo user and its library appear together or not at all.
+      const furnished = await db.transaction(async (tx) =>
+        (await ensureDemoUser(tx, false)) ? furnishDemoLibrary(tx, 'demo') : null,
+      );
+      if (furnished) {
+        log(
+          `Created the demo user (demo / demo) with ${furnished.savedTracks} liked songs, ${furnished.playlists} playlists and ${furnished.plays} plays`,
+        );
+      }
+    }
     const { app } = createMusicApp(config, { db });
     log(`Ready in ${Math.round(performance.now() - started)} ms`);
     return { app, db, close: () => db.close() };

@@ -1,0 +1,279 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../db/types';
+import { catalogIdFor, Random } from './random';
+
+/**
+ * A lived-in library for a demo user, so that every screen has something on it at first start:
+ * favourite artists followed, their songs liked and albums saved, three playlists of their own,
+ * editorial playlists followed, podcasts saved and half-heard, and six months of listening
+ * history whose recent weeks lean towards other artists than the months before (so that top
+ * items differ by time range). Deterministic for a given catalog, user and day.
+ */
+
+export interface DemoLibrary {
+  savedTracks: number;
+  savedAlbums: number;
+  followedArtists: number;
+  playlists: number;
+  followedPlaylists: number;
+  savedShows: number;
+  savedEpisodes: number;
+  plays: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface TrackRow {
+  id: string;
+  album_id: string;
+  artist_id: string;
+  energy: number;
+  tempo: number;
+  duration_ms: number;
+}
+
+function snapshotFor(playlistId: string, trackIds: readonly string[]): string {
+  return createHash('sha256')
+    .update(`${playlistId}:${trackIds.join(',')}`)
+    .digest('base64url')
+    .slice(0, 32);
+}
+
+/** Inserts `rows` of `columns` into `table` in one statement (values are sent as parallel arrays). */
+async function insertRows(
+  tx: Queryable,
+  table: string,
+  columns: readonly (readonly [name: string, type: string])[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const arrays = columns.map((_, index) => rows.map((row) => row[index]));
+  const names = columns.map(([name]) => name).join(', ');
+  const unnest = columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+  await tx.query(`INSERT INTO ${table} (${names}) SELECT * FROM unnest(${unnest})`, arrays);
+}
+
+/**
+ * Furnishes `userId`'s library from the seeded catalog. Run it inside the transaction that
+ * creates the user, so that a user never exists half-furnished.
+ */
+export async function furnishDemoLibrary(tx: Queryable, userId: string, now = Date.now()): Promise<DemoLibrary> {
+  const random = new Random(`library:${userId}`);
+  const salt = `library:${userId}`;
+  const { rows: artists } = await tx.query<{ id: string }>('SELECT id FROM artists ORDER BY md5(id || $1) LIMIT 12', [
+    salt,
+  ]);
+  const favourites = artists.map((artist) => artist.id);
+  const { rows: tracks } = await tx.query<TrackRow>(
+    `SELECT t.id, t.album_id, ta.artist_id, t.energy, t.tempo, t.duration_ms
+       FROM tracks t JOIN track_artists ta ON ta.track_id = t.id AND ta.position = 0
+      WHERE ta.artist_id = ANY($1::text[])
+      ORDER BY md5(t.id || $2)`,
+    [favourites, salt],
+  );
+  if (tracks.length === 0) throw new Error('The catalog has no tracks to furnish a library with.');
+  const when = (daysAgo: number) => new Date(now - daysAgo * DAY_MS - random.int(0, DAY_MS / 2));
+
+  // Liked songs and saved albums, added over the last year.
+  const liked = tracks.slice(0, 60);
+  await insertRows(
+    tx,
+    'saved_tracks',
+    [
+      ['user_id', 'text'],
+      ['track_id', 'text'],
+      ['added_at', 'timestamptz'],
+    ],
+    liked.map((track, index) => [userId, track.id, when(index * 6)]),
+  );
+  const albums = [...new Set(tracks.map((track) => track.album_id))].slice(0, 10);
+  await insertRows(
+    tx,
+    'saved_albums',
+    [
+      ['user_id', 'text'],
+      ['album_id', 'text'],
+      ['added_at', 'timestamptz'],
+    ],
+    albums.map((albumId, index) => [userId, albumId, when(index * 20 + 3)]),
+  );
+  const followed = favourites.slice(0, 8);
+  await insertRows(
+    tx,
+    'followed_artists',
+    [
+      ['user_id', 'text'],
+      ['artist_id', 'text'],
+      ['followed_at', 'timestamptz'],
+    ],
+    followed.map((artistId, index) => [userId, artistId, when(index * 15 + 1)]),
+  );
+
+  // Three playlists of the user's own.
+  const { rows: others } = await tx.query<{ id: string }>('SELECT id FROM tracks ORDER BY md5(id || $1) LIMIT 20', [
+    `${salt}:discoveries`,
+  ]);
+  const byEnergy = [...tracks].sort((a, b) => b.energy * b.tempo - a.energy * a.tempo);
+  const playlists = [
+    {
+      name: 'Morning Energy',
+      description: 'Fast and bright, for the first hour of the day.',
+      public: true,
+      trackIds: byEnergy.slice(0, 25).map((track) => track.id),
+    },
+    {
+      name: 'Slow Evenings',
+      description: 'Low light, low tempo.',
+      public: true,
+      trackIds: byEnergy
+        .slice(-20)
+        .reverse()
+        .map((track) => track.id),
+    },
+    {
+      name: 'Discoveries',
+      description: 'Songs found along the way.',
+      public: false,
+      trackIds: others.map((track) => track.id),
+    },
+  ].map((playlist, index) => ({ ...playlist, id: catalogIdFor(`user:${userId}`, 'playlist', index) }));
+  await insertRows(
+    tx,
+    'playlists',
+    [
+      ['id', 'text'],
+      ['owner_id', 'text'],
+      ['name', 'text'],
+      ['description', 'text'],
+      ['public', 'boolean'],
+      ['snapshot_id', 'text'],
+      ['created_at', 'timestamptz'],
+    ],
+    playlists.map((playlist, index) => [
+      playlist.id,
+      userId,
+      playlist.name,
+      playlist.description,
+      playlist.public,
+      snapshotFor(playlist.id, playlist.trackIds),
+      when(90 - index * 30),
+    ]),
+  );
+  await insertRows(
+    tx,
+    'playlist_items',
+    [
+      ['playlist_id', 'text'],
+      ['position', 'int4'],
+      ['track_id', 'text'],
+      ['added_at', 'timestamptz'],
+      ['added_by', 'text'],
+    ],
+    playlists.flatMap((playlist, index) =>
+      playlist.trackIds.map((trackId, position) => [playlist.id, position, trackId, when(80 - index * 30), userId]),
+    ),
+  );
+
+  // Editorial playlists followed, and the editors themselves.
+  const { rows: editorial } = await tx.query<{ id: string }>(
+    "SELECT id FROM playlists WHERE owner_id = 'graphonic' ORDER BY md5(id || $1) LIMIT 6",
+    [salt],
+  );
+  await insertRows(
+    tx,
+    'followed_playlists',
+    [
+      ['user_id', 'text'],
+      ['playlist_id', 'text'],
+      ['followed_at', 'timestamptz'],
+    ],
+    editorial.map((playlist, index) => [userId, playlist.id, when(index * 11 + 2)]),
+  );
+  await tx.query(
+    "INSERT INTO followed_users (user_id, followed_id) SELECT $1, id FROM users WHERE id = 'graphonic' AND id <> $1",
+    [userId],
+  );
+
+  // Podcasts: saved shows, saved episodes, and where the listener stopped in some of them.
+  const { rows: shows } = await tx.query<{ id: string }>('SELECT id FROM shows ORDER BY md5(id || $1) LIMIT 3', [salt]);
+  await insertRows(
+    tx,
+    'saved_shows',
+    [
+      ['user_id', 'text'],
+      ['show_id', 'text'],
+      ['added_at', 'timestamptz'],
+    ],
+    shows.map((show, index) => [userId, show.id, when(index * 25 + 4)]),
+  );
+  const { rows: episodes } = await tx.query<{ id: string; duration_ms: number }>(
+    `SELECT id, duration_ms FROM episodes WHERE show_id = ANY($1::text[])
+      ORDER BY release_date DESC, id LIMIT 6`,
+    [shows.map((show) => show.id)],
+  );
+  await insertRows(
+    tx,
+    'saved_episodes',
+    [
+      ['user_id', 'text'],
+      ['episode_id', 'text'],
+      ['added_at', 'timestamptz'],
+    ],
+    episodes.map((episode, index) => [userId, episode.id, when(index * 3 + 1)]),
+  );
+  await insertRows(
+    tx,
+    'episode_progress',
+    [
+      ['user_id', 'text'],
+      ['episode_id', 'text'],
+      ['position_ms', 'int4'],
+      ['fully_played', 'boolean'],
+    ],
+    episodes
+      .slice(0, 4)
+      .map((episode, index) => [
+        userId,
+        episode.id,
+        index === 0 ? episode.duration_ms : Math.round(episode.duration_ms * (0.2 + index * 0.2)),
+        index === 0,
+      ]),
+  );
+
+  // Six months of listening: in the last four weeks mostly the first four favourites, before
+  // that mostly the others; a play every few hours, newest last.
+  const plays: [string, string, string, Date][] = [];
+  const recent = tracks.filter((track) => favourites.indexOf(track.artist_id) < 4);
+  const earlier = tracks.filter((track) => favourites.indexOf(track.artist_id) >= 4);
+  for (let at = now - 180 * DAY_MS; at < now - 60 * 60 * 1000; at += random.int(3, 9) * 60 * 60 * 1000) {
+    const isRecent = at > now - 28 * DAY_MS;
+    const pool =
+      (isRecent ? recent : earlier).length > 0 && random.chance(0.85) ? (isRecent ? recent : earlier) : tracks;
+    // A few songs get played again and again, as favourites do.
+    const track = pool[Math.floor(random.next() ** 2 * pool.length)] ?? tracks[0];
+    if (!track) break;
+    plays.push([userId, track.id, `spotify:album:${track.album_id}`, new Date(at)]);
+  }
+  await insertRows(
+    tx,
+    'plays',
+    [
+      ['user_id', 'text'],
+      ['track_id', 'text'],
+      ['context_uri', 'text'],
+      ['played_at', 'timestamptz'],
+    ],
+    plays,
+  );
+
+  return {
+    savedTracks: liked.length,
+    savedAlbums: albums.length,
+    followedArtists: followed.length,
+    playlists: playlists.length,
+    followedPlaylists: editorial.length,
+    savedShows: shows.length,
+    savedEpisodes: episodes.length,
+    plays: plays.length,
+  };
+}
