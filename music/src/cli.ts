@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { accountsUsage, clientAddCommand, tokenCommand, userAddCommand } from './accounts/commands';
 import { AccountError, registerConfiguredClient } from './accounts/service';
+import { catalogUsage, seedCommand, SeedCommandError } from './catalog/commands';
 import { loadMusicConfig, MusicConfigError } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate, MigrationError } from './db/migrate';
@@ -13,6 +14,7 @@ const usage = `Usage: npm run music -- <command> [options]
 
 Commands:
   serve       Start the local music service (MUSIC_HOST:MUSIC_PORT, default 127.0.0.1:4100)
+${catalogUsage}
 ${accountsUsage}
   help        Show this message
 
@@ -65,14 +67,27 @@ async function main(argv: string[]): Promise<number> {
     case 'serve':
       await serve();
       return 0;
+    case 'seed': {
+      const config = loadMusicConfig();
+      const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+      try {
+        await migrate(db);
+        console.log(await seedCommand(db, argv.slice(1), (line) => console.error(line)));
+      } finally {
+        await db.close();
+      }
+      return 0;
+    }
     case 'user':
-    case 'client': {
+    case 'users':
+    case 'client':
+    case 'clients': {
       const [, action, ...rest] = argv;
       if (action !== 'add') {
         console.error(`Unknown command "${command} ${action ?? ''}".\n\n${usage}`);
         return 2;
       }
-      await withDatabase((db) => (command === 'user' ? userAddCommand(db, rest) : clientAddCommand(db, rest)));
+      await withDatabase((db) => (command.startsWith('user') ? userAddCommand(db, rest) : clientAddCommand(db, rest)));
       return 0;
     }
     case 'token': {
@@ -101,7 +116,8 @@ main(process.argv.slice(2)).then(
       error instanceof MusicConfigError ||
       error instanceof MigrationError ||
       error instanceof DataDirLockedError ||
-      error instanceof AccountError;
+      error instanceof AccountError ||
+      error instanceof SeedCommandError;
     console.error(known ? `Graphonic music service: ${error.message}` : error);
     process.exit(1);
   },

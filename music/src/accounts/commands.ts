@@ -8,8 +8,8 @@ import { AccountError, createClient, createUser, issueTokens } from './service';
  * arguments or a refused request rejects with an `AccountError` whose message is for the user.
  */
 
-export const accountsUsage = `  user add    --id NAME [--password P] [--email E] [--display-name N] [--country CC] [--product premium|free]
-  client add  --name NAME --redirect-uri URI [--redirect-uri URI …] [--id ID] [--public]
+export const accountsUsage = `  users add   --id NAME [--password P] [--email E] [--display-name N] [--country CC] [--product premium|free]
+  clients add --name NAME --redirect-uri URI [--redirect-uri URI …] [--id ID] [--public]
   token       --user NAME [--scopes "scope scope …"] [--client ID] [--ttl SECONDS] [--no-refresh]`;
 
 function parse<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(

@@ -23,14 +23,14 @@ export interface DemoLibrary {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface TrackRow {
+type TrackRow = {
   id: string;
   album_id: string;
   artist_id: string;
   energy: number;
   tempo: number;
   duration_ms: number;
-}
+};
 
 function snapshotFor(playlistId: string, trackIds: readonly string[]): string {
   return createHash('sha256')
