@@ -9,6 +9,7 @@ import { errorHandler, unknownEndpoint } from './errors';
 import { imageRoutes } from './images/routes';
 import { browseRoutes } from './v1/browse-routes';
 import { catalogRoutes } from './v1/catalog-routes';
+import { legacyPlaylistItems } from './v1/legacy-routes';
 import { libraryRoutes } from './v1/library-routes';
 import { playerRoutes } from './v1/player-routes';
 import { playlistRoutes } from './v1/playlist-routes';
@@ -36,6 +37,8 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   const faults = createFaults(config.faults);
   // Hides the framework from fingerprinting.
   app.disable('x-powered-by');
+  // Sign-in attempt limits count per client address; only the proxies named here may state it.
+  app.set('trust proxy', config.trustProxy);
 
   // Alive: the process answers.
   app.get('/healthz', (_req, res) => {
@@ -68,6 +71,7 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   v1.use(faults.middleware);
   v1.use(catalogRoutes({ store, urls }));
   v1.use(libraryRoutes({ db: deps.db, store, urls }));
+  v1.use(legacyPlaylistItems(() => config.profile));
   v1.use(playlistRoutes({ db: deps.db, store, urls, profile: () => config.profile }));
   v1.use(playerRoutes({ db: deps.db, store, urls }));
   v1.use(userRoutes({ db: deps.db, urls }));

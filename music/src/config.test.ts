@@ -100,3 +100,18 @@ describe('the authorization server settings', () => {
     expect(config.accessTokenTtl).toBe(2);
   });
 });
+
+describe('the trusted proxies', () => {
+  it('trust no proxy by default, and read hops or named addresses', () => {
+    expect(loadMusicConfig({}).trustProxy).toBe(false);
+    expect(loadMusicConfig({ MUSIC_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadMusicConfig({ MUSIC_TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+  });
+
+  it('refuse anything else with a clear message', () => {
+    expect(() => loadMusicConfig({ MUSIC_TRUST_PROXY: 'everyone' })).toThrow(/MUSIC_TRUST_PROXY: a number of hops/);
+  });
+});

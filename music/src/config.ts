@@ -21,7 +21,23 @@ const envSchema = z.object({
   MUSIC_PROFILE: z.enum(['full', 'development']).default('full'),
   MUSIC_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MUSIC_MAIL_FROM: z.string().min(3).default('Graphonic <no-reply@graphonic.invalid>'),
+  MUSIC_TRUST_PROXY: z.string().optional(),
 });
+
+/**
+ * `MUSIC_TRUST_PROXY`: which proxies may say who the client is (X-Forwarded-For): unset for
+ * none, a number of hops, or a comma-separated list of addresses, subnets and the names
+ * loopback, linklocal and uniquelocal. Express's `trust proxy` setting takes each form.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] | null {
+  if (raw === undefined || raw.trim() === '' || raw.trim() === 'false') return false;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const valid = entries.every(
+    (entry) => ['loopback', 'linklocal', 'uniquelocal'].includes(entry) || /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry),
+  );
+  return valid ? entries : null;
+}
 
 /** Outside production only, so that a fresh clone signs in with no set-up; the api uses the same default. */
 export const developmentClientSecret = 'graphonic-development-client-secret-not-for-production';
@@ -48,6 +64,8 @@ export interface MusicConfig {
   profile: Profile;
   /** Injected latency, rate limit and failures (for testing clients). */
   faults: FaultSettings;
+  /** Proxies trusted to name the client's address (see parseTrustProxy). */
+  trustProxy: false | number | string[];
 }
 
 export class MusicConfigError extends Error {
@@ -90,7 +108,13 @@ export function loadMusicConfig(env: NodeJS.ProcessEnv = process.env): MusicConf
     if (!(error instanceof FaultSettingsError)) throw error;
     problems.push(error.message);
   }
-  if (problems.length > 0 || !faults) throw new MusicConfigError(problems);
+  const trustProxy = parseTrustProxy(value.MUSIC_TRUST_PROXY);
+  if (trustProxy === null) {
+    problems.push(
+      'MUSIC_TRUST_PROXY: a number of hops, or addresses, subnets, loopback, linklocal or uniquelocal separated by commas',
+    );
+  }
+  if (problems.length > 0 || !faults || trustProxy === null) throw new MusicConfigError(problems);
   const host = value.MUSIC_HOST === '0.0.0.0' ? '127.0.0.1' : value.MUSIC_HOST;
   return {
     env: value.NODE_ENV,
@@ -109,5 +133,6 @@ export function loadMusicConfig(env: NodeJS.ProcessEnv = process.env): MusicConf
     faults,
     smtpUrl: value.MUSIC_SMTP_URL,
     mailFrom: value.MUSIC_MAIL_FROM,
+    trustProxy,
   };
 }

@@ -26,7 +26,7 @@ export async function createListener(
   baseUrl: () => string,
   scopes: string[],
   product: 'premium' | 'free' = 'premium',
-): Promise<{ id: string; call: Call }> {
+): Promise<{ id: string; token: string; call: Call }> {
   created += 1;
   const id = `listener${created}`;
   await createUser(db, { id, displayName: `Listener ${created}`, product });
@@ -51,5 +51,5 @@ export async function createListener(
     assertShape(method, `/v1${path}`, response.status, parsed, { profile });
     return { status: response.status, body: parsed as Record<string, unknown> };
   };
-  return { id, call };
+  return { id, token, call };
 }

@@ -39,7 +39,7 @@ export interface ServiceFixture {
   /** The full-profile app's fault switches. */
   readonly faults: MusicApp['faults'];
   /** A new user with a token of `scopes`; each test makes its own, so no two share a library. */
-  listener(scopes: string[], options?: ListenerOptions): Promise<{ id: string; call: Call }>;
+  listener(scopes: string[], options?: ListenerOptions): Promise<{ id: string; token: string; call: Call }>;
 }
 
 /**
@@ -102,7 +102,7 @@ export async function describeService(
           const made = await createListener(ready(isolated, 'database').db, base, scopes, product);
           const call: Call = (method, path, requestBody, shapeProfile = profile) =>
             made.call(method, path, requestBody, shapeProfile);
-          return { id: made.id, call };
+          return { id: made.id, token: made.token, call };
         },
       });
     });
