@@ -1,6 +1,7 @@
 import express, { type Request, type Router } from 'express';
 import { badRequest, notFound } from '../errors';
 import type { ArtistAlbumRecord, CatalogStore } from './catalog-store';
+import { withFollows } from './follow-counts';
 import * as objects from './objects';
 import { offsetPage, stringQuery } from './paging';
 import { catalogId, idsParam, marketParam, optionalParam, pageParams } from './params';
@@ -8,6 +9,8 @@ import { catalogId, idsParam, marketParam, optionalParam, pageParams } from './p
 export interface CatalogRouteDeps {
   store: CatalogStore;
   urls: objects.Urls;
+  /** Listeners' follows per artist, added to the catalog's follower counts (none when absent). */
+  artistFollows?: (ids: readonly string[]) => Promise<ReadonlyMap<string, number>>;
 }
 
 const albumGroups: readonly ArtistAlbumRecord['albumGroup'][] = ['album', 'single', 'appears_on', 'compilation'];
@@ -48,8 +51,15 @@ async function one<R>(load: (ids: readonly string[]) => Promise<Map<string, R>>,
  * once with Spotify's maxima (tracks 50, albums 20, artists 50, audio features 100), results
  * in request order with `null` for unknown ids.
  */
-export function catalogRoutes({ store, urls }: CatalogRouteDeps): Router {
+export function catalogRoutes({ store, urls, artistFollows }: CatalogRouteDeps): Router {
   const router = express.Router();
+  /** Artists as the catalog has them, with the follows they have gained here. */
+  const artists = async (ids: readonly string[]): Promise<Map<string, objects.ArtistRecord>> => {
+    const found = await store.artists(ids);
+    if (!artistFollows || found.size === 0) return found;
+    const follows = await artistFollows([...found.keys()]);
+    return new Map([...found].map(([id, record]) => [id, withFollows(record, follows)]));
+  };
   const here = (req: Request): string => `${urls.api}${req.path}`;
 
   router.get('/tracks/:id', async (req, res) => {
@@ -113,12 +123,12 @@ export function catalogRoutes({ store, urls }: CatalogRouteDeps): Router {
   });
 
   router.get('/artists/:id', async (req, res) => {
-    res.json(objects.artist(urls, await one((ids) => store.artists(ids), catalogId(req.params.id))));
+    res.json(objects.artist(urls, await one(artists, catalogId(req.params.id))));
   });
 
   router.get('/artists', async (req, res) => {
     const ids = idsParam(req, 50);
-    res.json({ artists: inOrder(ids, await store.artists(ids), (record) => objects.artist(urls, record)) });
+    res.json({ artists: inOrder(ids, await artists(ids), (record) => objects.artist(urls, record)) });
   });
 
   router.get('/artists/:id/albums', async (req, res) => {
@@ -145,7 +155,11 @@ export function catalogRoutes({ store, urls }: CatalogRouteDeps): Router {
   router.get('/artists/:id/related-artists', async (req, res) => {
     const id = catalogId(req.params.id);
     await one((ids) => store.artists(ids), id);
-    res.json({ artists: (await store.relatedArtists(id)).map((artist) => objects.artist(urls, artist)) });
+    const related = await store.relatedArtists(id);
+    const withCounts = await artists(related.map((artist) => artist.id));
+    res.json({
+      artists: related.map((artist) => objects.artist(urls, withCounts.get(artist.id) ?? artist)),
+    });
   });
 
   router.get('/audio-features/:id', async (req, res) => {

@@ -2,17 +2,24 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Profile } from './profile';
 
 const legacyItems = /^\/playlists\/([^/]+)\/tracks(\?.*)?$/;
+/** Spotify's paths before 2018 named the owner: /users/{owner}/playlists/{id}/…. */
+const ownerPaths = /^\/users\/[^/]+\/playlists\/([^/?]+)(\/[^?]*)?(\?.*)?$/;
 
 /**
  * Spotify renamed `/playlists/{id}/tracks` to `/playlists/{id}/items` in 2026 for development-mode
  * apps; apps with extended access, and the client libraries written before, still use the old
- * path. On the full profile the old path is served by the new routes (they answer both the old
- * and the new field names); development-mode apps find it gone, as on Spotify.
+ * path, and some the older still that named the playlist's owner. On the full profile the old
+ * paths are served by the new routes (they answer both the old and the new field names);
+ * development-mode apps find them gone, as on Spotify.
  */
 export function legacyPlaylistItems(profile: () => Profile) {
   return (req: Request, _res: Response, next: NextFunction): void => {
-    const match = legacyItems.exec(req.url);
-    if (match && profile() === 'full') req.url = `/playlists/${match[1] ?? ''}/items${match[2] ?? ''}`;
+    if (profile() === 'full') {
+      const owned = ownerPaths.exec(req.url);
+      if (owned) req.url = `/playlists/${owned[1] ?? ''}${owned[2] ?? ''}${owned[3] ?? ''}`;
+      const match = legacyItems.exec(req.url);
+      if (match) req.url = `/playlists/${match[1] ?? ''}/items${match[2] ?? ''}`;
+    }
     next();
   };
 }

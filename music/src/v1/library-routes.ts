@@ -5,11 +5,22 @@ import { ApiError, badRequest } from '../errors';
 import type { CatalogStore } from './catalog-store';
 import * as objects from './objects';
 import { cursorPage, offsetPage, stringQuery } from './paging';
-import { integerParam, marketParam, pageParams, parseUri, urisParam, type ParsedUri, type UriType } from './params';
+import { artistFollows, withFollows } from './follow-counts';
+import {
+  integerParam,
+  marketParam,
+  pageParams,
+  parseUri,
+  urisParam,
+  userIdParam,
+  type ParsedUri,
+  type UriType,
+} from './params';
 
 /**
  * A listener's library: saved tracks and albums (the per-type endpoints and the 2026
- * `/me/library` with URIs) and followed artists. Every change is one transaction.
+ * `/me/library` with URIs), followed artists, users and playlists. Every change is one
+ * transaction.
  */
 
 interface LibraryDeps {
@@ -26,14 +37,20 @@ function userOf(res: Response): string {
   return userId;
 }
 
-/** `ids` from the query string or a JSON body `{ "ids": [...] }`, at most `max`. */
-function idsFrom(req: Request, max: number): string[] {
+/**
+ * `ids` from the query string or a JSON body `{ "ids": [...] }`, at most `max`; catalog ids,
+ * or usernames with `users`.
+ */
+function idsFrom(req: Request, max: number, users = false): string[] {
   const query = req.query.ids;
-  const body = (req.body as { ids?: unknown } | undefined)?.ids;
+  // Spotify takes the ids in the query, as `{ "ids": [...] }`, or as a bare JSON array, as some clients send.
+  const raw: unknown = req.body;
+  const body = Array.isArray(raw) ? raw : (raw as { ids?: unknown } | undefined)?.ids;
   const ids = typeof query === 'string' ? query.split(',').filter(Boolean) : Array.isArray(body) ? body : undefined;
   if (!ids || ids.length === 0) throw badRequest('Missing required parameter: ids');
   if (ids.length > max) throw badRequest(`Too many ids requested: at most ${max}`);
   return ids.map((id) => {
+    if (users) return userIdParam(id);
     if (typeof id !== 'string' || !base62Id.test(id)) throw badRequest('Invalid base62 id');
     return id;
   });
@@ -43,24 +60,55 @@ interface SavedTable {
   table: string;
   column: string;
   entity: string;
+  timeColumn: 'added_at' | 'followed_at';
+  /**
+   * Which of the entities the user may save, as a condition on `e` with the user as `$2`
+   * (a playlist must be one the user can see).
+   */
+  visible?: string;
 }
 
-const savedTracks: SavedTable = { table: 'saved_tracks', column: 'track_id', entity: 'tracks' };
-const savedAlbums: SavedTable = { table: 'saved_albums', column: 'album_id', entity: 'albums' };
-const followedArtists: SavedTable = { table: 'followed_artists', column: 'artist_id', entity: 'artists' };
+const savedTracks: SavedTable = { table: 'saved_tracks', column: 'track_id', entity: 'tracks', timeColumn: 'added_at' };
+const savedAlbums: SavedTable = { table: 'saved_albums', column: 'album_id', entity: 'albums', timeColumn: 'added_at' };
+const followedArtists: SavedTable = {
+  table: 'followed_artists',
+  column: 'artist_id',
+  entity: 'artists',
+  timeColumn: 'followed_at',
+};
+const followedUsers: SavedTable = {
+  table: 'followed_users',
+  column: 'followed_id',
+  entity: 'users',
+  timeColumn: 'followed_at',
+  // Following oneself is no follow at all.
+  visible: 'e.id <> $2',
+};
+const followedPlaylists: SavedTable = {
+  table: 'followed_playlists',
+  column: 'playlist_id',
+  entity: 'playlists',
+  timeColumn: 'followed_at',
+  // Someone else's private playlist does not exist for the user, unless it is a collaborative one.
+  visible: '(e.public OR e.owner_id = $2 OR e.collaborative)',
+};
 
 /** Saves ids that exist; an unknown id fails the whole request and nothing is saved. */
 async function save(tx: Queryable, saved: SavedTable, userId: string, ids: readonly string[]): Promise<void> {
   const unique = [...new Set(ids)];
-  const { rows } = await tx.query<{ id: string }>(`SELECT id FROM ${saved.entity} WHERE id = ANY($1::text[])`, [
-    unique,
-  ]);
+  const { rows } = await tx.query<{ id: string; visible: boolean }>(
+    `SELECT e.id, ${saved.visible ?? 'true'} AS visible FROM ${saved.entity} e WHERE e.id = ANY($1::text[])`,
+    saved.visible ? [unique, userId] : [unique],
+  );
   if (rows.length !== unique.length) throw new ApiError(400, 'Unknown id');
-  const timeColumn = saved.table === 'followed_artists' ? 'followed_at' : 'added_at';
+  const allowed = rows.filter((row) => row.visible).map((row) => row.id);
+  if (saved.table === 'followed_playlists' && allowed.length !== unique.length) {
+    throw new ApiError(404, 'Playlist not found');
+  }
   await tx.query(
-    `INSERT INTO ${saved.table} (user_id, ${saved.column}, ${timeColumn})
+    `INSERT INTO ${saved.table} (user_id, ${saved.column}, ${saved.timeColumn})
      SELECT $1, id, clock_timestamp() FROM unnest($2::text[]) AS t(id) ON CONFLICT DO NOTHING`,
-    [userId, unique],
+    [userId, allowed],
   );
 }
 
@@ -80,13 +128,16 @@ async function contains(db: Queryable, saved: SavedTable, userId: string, ids: r
   return ids.map((id) => found.has(id));
 }
 
-/** Which table a `/me/library` URI goes to, and the scope it needs to change it. */
-const libraryTargets: Partial<Record<UriType, { saved: SavedTable; modifyScope: string }>> = {
-  track: { saved: savedTracks, modifyScope: 'user-library-modify' },
-  album: { saved: savedAlbums, modifyScope: 'user-library-modify' },
-  artist: { saved: followedArtists, modifyScope: 'user-follow-modify' },
+/** Which table a `/me/library` URI goes to, and the scopes it needs to change and to check it. */
+const libraryTargets: Partial<Record<UriType, { saved: SavedTable; modifyScope: string; readScope: string }>> = {
+  track: { saved: savedTracks, modifyScope: 'user-library-modify', readScope: 'user-library-read' },
+  album: { saved: savedAlbums, modifyScope: 'user-library-modify', readScope: 'user-library-read' },
+  artist: { saved: followedArtists, modifyScope: 'user-follow-modify', readScope: 'user-follow-read' },
+  user: { saved: followedUsers, modifyScope: 'user-follow-modify', readScope: 'user-follow-read' },
+  // Saving a playlist follows it (publicly, as Spotify's library does).
+  playlist: { saved: followedPlaylists, modifyScope: 'playlist-modify-public', readScope: 'playlist-read-private' },
 };
-const libraryTypes = new Set<UriType>(['track', 'album', 'artist']);
+const libraryTypes = new Set<UriType>(['track', 'album', 'artist', 'user', 'playlist']);
 
 function libraryUris(req: Request): ParsedUri[] {
   return urisParam(req.query.uris, 40, libraryTypes);
@@ -210,10 +261,10 @@ export function libraryRoutes({ db, store, urls }: LibraryDeps): Router {
   router.get('/me/library/contains', user, async (req, res) => {
     const uris = urisParam(req.query.uris, 40, libraryTypes);
     const scopes = getAuth(res).scopes;
-    if (!scopes.has('user-library-read') && uris.some((uri) => uri.type !== 'artist'))
-      throw new ApiError(403, 'Insufficient client scope');
-    if (!scopes.has('user-follow-read') && uris.some((uri) => uri.type === 'artist'))
-      throw new ApiError(403, 'Insufficient client scope');
+    for (const uri of uris) {
+      const target = libraryTargets[uri.type];
+      if (target && !scopes.has(target.readScope)) throw new ApiError(403, 'Insufficient client scope');
+    }
     const userId = userOf(res);
     const answers = new Map<string, boolean>();
     for (const [type, target] of Object.entries(libraryTargets)) {
@@ -241,29 +292,39 @@ export function libraryRoutes({ db, store, urls }: LibraryDeps): Router {
     );
     const total = await count(db, 'followed_artists', userId);
     const page = rows.slice(0, limit);
-    const artists = await store.artists(page.map((row) => row.artist_id));
+    const ids = page.map((row) => row.artist_id);
+    const [artists, follows] = await Promise.all([store.artists(ids), artistFollows(db, ids)]);
     const items = page.flatMap((row) => {
       const artist = artists.get(row.artist_id);
-      return artist ? [objects.artist(urls, artist)] : [];
+      return artist ? [objects.artist(urls, withFollows(artist, follows))] : [];
     });
     const cursor = rows.length > limit ? (page.at(-1)?.artist_id ?? null) : null;
     res.json({ artists: cursorPage(here(req), stringQuery(req.query), items, limit, total, cursor) });
   });
 
+  const followTargets = { artist: followedArtists, user: followedUsers } as const;
+  /** `type=artist|user` of the follow endpoints. */
+  function followTarget(req: Request): SavedTable {
+    const type = req.query.type;
+    if (type === undefined || type === '') throw badRequest('Missing required parameter: type');
+    if (type !== 'artist' && type !== 'user') throw badRequest('Invalid type: expected artist or user');
+    return followTargets[type];
+  }
+
   const followJson = express.json({ limit: '10kb' });
   for (const method of ['put', 'delete'] as const) {
     router[method]('/me/following', user, requireScopes('user-follow-modify'), followJson, async (req, res) => {
-      if (req.query.type !== 'artist') throw badRequest('Invalid type: only artist is supported');
-      const ids = idsFrom(req, 50);
+      const target = followTarget(req);
+      const ids = idsFrom(req, 50, target === followedUsers);
       const userId = userOf(res);
-      await db.transaction((tx) => (method === 'put' ? save : remove)(tx, followedArtists, userId, ids));
+      await db.transaction((tx) => (method === 'put' ? save : remove)(tx, target, userId, ids));
       res.status(204).end();
     });
   }
 
   router.get('/me/following/contains', user, requireScopes('user-follow-read'), async (req, res) => {
-    if (req.query.type !== 'artist') throw badRequest('Invalid type: only artist is supported');
-    res.json(await contains(db, followedArtists, userOf(res), idsFrom(req, 50)));
+    const target = followTarget(req);
+    res.json(await contains(db, target, userOf(res), idsFrom(req, 50, target === followedUsers)));
   });
 
   return router;

@@ -1,45 +1,45 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, type RunningServer } from '../../../test-support/http';
-import { registerConfiguredClient } from '../accounts/service';
-import { createMusicApp } from '../app';
-import { seedCatalog } from '../catalog/seed';
-import { loadMusicConfig } from '../config';
-import { migrate } from '../db/migrate';
-import { openDatabase } from '../db/open';
-import type { Database } from '../db/types';
-import { createListener } from './__fixtures__/listener';
+import { beforeAll, expect, it } from 'vitest';
+import { describeService } from './__fixtures__/service';
 
-let db: Database;
-let server: RunningServer;
-let development: RunningServer;
-let editorial: string;
-let tracks: string[];
 const scopes = ['playlist-read-private', 'playlist-modify-public', 'playlist-modify-private'];
 
-beforeAll(async () => {
-  db = await openDatabase({});
-  await migrate(db);
-  await seedCatalog(db, { tracks: 200, albums: 15, artists: 6, playlists: 3, shows: 1, episodes: 2 });
-  const config = loadMusicConfig({ NODE_ENV: 'test' });
-  await registerConfiguredClient(db, config.client);
-  editorial =
-    (await db.query<{ id: string }>("SELECT id FROM playlists WHERE owner_id = 'graphonic' LIMIT 1")).rows[0]?.id ?? '';
-  tracks = (await db.query<{ id: string }>('SELECT id FROM tracks ORDER BY id LIMIT 10')).rows.map((row) => row.id);
-  server = await listen(createMusicApp(config, { db }).app);
-  development = await listen(createMusicApp({ ...config, profile: 'development' }, { db }).app);
-}, 60_000);
+await describeService('playlists', (service) => {
+  let editorial: string;
+  let tracks: string[];
+  let episodes: string[];
 
-afterAll(async () => {
-  await server.close();
-  await development.close();
-  await db.close();
-});
+  beforeAll(async () => {
+    editorial =
+      (await service.db.query<{ id: string }>("SELECT id FROM playlists WHERE owner_id = 'graphonic' LIMIT 1")).rows[0]
+        ?.id ?? '';
+    tracks = (await service.db.query<{ id: string }>('SELECT id FROM tracks ORDER BY id LIMIT 10')).rows.map(
+      (row) => row.id,
+    );
+    episodes = (await service.db.query<{ id: string }>('SELECT id FROM episodes ORDER BY id LIMIT 2')).rows.map(
+      (row) => row.id,
+    );
+  });
 
-function listener(granted = scopes, base = () => server.url) {
-  return createListener(db, base, granted);
-}
+  const track = (n: number) => `spotify:track:${tracks[n] ?? ''}`;
+  const episode = (n: number) => `spotify:episode:${episodes[n] ?? ''}`;
+  type Call = Awaited<ReturnType<typeof service.listener>>['call'];
+  /** The URIs of a playlist's items, in order. */
+  const uris = async (call: Call, playlistId: string): Promise<string[]> => {
+    const page = await call('GET', `/playlists/${playlistId}/items?limit=50`);
+    expect(page.status).toBe(200);
+    return (page.body.items as { item: { uri: string } }[]).map((entry) => entry.item.uri);
+  };
+  const newPlaylist = async (call: Call, body: Record<string, unknown> = {}, items: string[] = []) => {
+    const created = await call('POST', '/me/playlists', { name: 'Mix', ...body });
+    expect(created.status).toBe(201);
+    const playlistId = String(created.body.id);
+    if (items.length > 0)
+      expect((await call('POST', `/playlists/${playlistId}/items`, { uris: items })).status).toBe(201);
+    return playlistId;
+  };
 
-describe('playlists', () => {
+  const listener = (granted = scopes) => service.listener(granted);
+
   it('read an editorial playlist and page its items', async () => {
     const { call } = await listener();
     const playlist = await call('GET', `/playlists/${editorial}`);
@@ -97,9 +97,320 @@ describe('playlists', () => {
   });
 
   it('hide other people items from development-mode apps', async () => {
-    const { call } = await listener(scopes, () => development.url);
+    const { call } = await service.listener(scopes, { profile: 'development' });
     expect((await call('GET', `/playlists/${editorial}/items`, undefined, 'development')).status).toBe(403);
     const own = await call('POST', '/me/playlists', { name: 'Mine' }, 'development');
     expect((await call('GET', `/playlists/${String(own.body.id)}/items`, undefined, 'development')).status).toBe(200);
+  });
+
+  const positions = async (playlistId: string): Promise<number[]> =>
+    (
+      await service.db.query<{ position: number }>(
+        'SELECT position FROM playlist_items WHERE playlist_id = $1 ORDER BY position',
+        [playlistId],
+      )
+    ).rows.map((row) => row.position);
+
+  it('change their details, owner only, validated like a new playlist', async () => {
+    const owner = await listener();
+    const playlistId = await newPlaylist(owner.call, { description: 'Before' });
+    const before = await owner.call('GET', `/playlists/${playlistId}`);
+    const changed = await owner.call('PUT', `/playlists/${playlistId}`, {
+      name: 'After',
+      description: 'New words',
+      public: false,
+    });
+    expect(changed.status).toBe(200);
+    const after = await owner.call('GET', `/playlists/${playlistId}`);
+    expect(after.body).toMatchObject({ name: 'After', description: 'New words', public: false, collaborative: false });
+    expect(after.body.snapshot_id).not.toBe(before.body.snapshot_id);
+
+    for (const bad of [
+      { name: '' },
+      { name: 'x'.repeat(101) },
+      { description: 'x'.repeat(301) },
+      { public: 'yes' },
+      { collaborative: true, public: true },
+      { name: 'Fine', collaborative: 1 },
+    ]) {
+      const answer = await owner.call('PUT', `/playlists/${playlistId}`, bad);
+      expect(answer.status).toBe(400);
+      expect((answer.body.error as { status: number }).status).toBe(400);
+    }
+    // A private playlist may become collaborative.
+    expect((await owner.call('PUT', `/playlists/${playlistId}`, { collaborative: true })).status).toBe(200);
+    // …and a collaborative one cannot become public while it stays collaborative.
+    expect((await owner.call('PUT', `/playlists/${playlistId}`, { public: true })).status).toBe(400);
+    expect((await owner.call('GET', `/playlists/${playlistId}`)).body).toMatchObject({
+      name: 'After',
+      description: 'New words',
+      public: false,
+      collaborative: true,
+    });
+
+    const stranger = await listener();
+    const open = await newPlaylist(owner.call, { name: 'Open' });
+    expect((await stranger.call('PUT', `/playlists/${open}`, { name: 'Mine now' })).status).toBe(403);
+    expect((await stranger.call('PUT', `/playlists/${playlistId}`, { name: 'Mine now' })).status).toBe(404);
+    const publicOnly = await listener(['playlist-modify-public']);
+    const publicList = await newPlaylist(publicOnly.call);
+    // Making it private needs the private scope.
+    expect(await publicOnly.call('PUT', `/playlists/${publicList}`, { public: false })).toEqual({
+      status: 403,
+      body: { error: { status: 403, message: 'Insufficient client scope' } },
+    });
+    expect((await publicOnly.call('GET', `/playlists/${publicList}`)).body).toMatchObject({ public: true });
+  });
+
+  it('hold tracks and episodes, replaced whole or reordered by range', async () => {
+    const { call } = await listener();
+    const playlistId = await newPlaylist(call, {}, [track(0), episode(0), track(1)]);
+    const page = await call('GET', `/playlists/${playlistId}/items?additional_types=track,episode`);
+    const entries = page.body.items as { item: { type: string; show?: { id: string } } }[];
+    expect(entries.map((entry) => entry.item.type)).toEqual(['track', 'episode', 'track']);
+    expect(entries[1]?.item.show?.id).toBeTruthy();
+    expect((await call('GET', `/playlists/${playlistId}`)).body).toMatchObject({ items: { total: 3 } });
+
+    const replaced = await call('PUT', `/playlists/${playlistId}/items`, {
+      uris: [track(2), track(3), track(4), episode(1), track(5)],
+    });
+    expect(replaced.status).toBe(200);
+    expect(await uris(call, playlistId)).toEqual([track(2), track(3), track(4), episode(1), track(5)]);
+
+    // Move the two items from 1 to the end, then the last one to the front.
+    const moved = await call('PUT', `/playlists/${playlistId}/items`, {
+      range_start: 1,
+      range_length: 2,
+      insert_before: 5,
+      snapshot_id: replaced.body.snapshot_id,
+    });
+    expect(moved.status).toBe(200);
+    expect(await uris(call, playlistId)).toEqual([track(2), episode(1), track(5), track(3), track(4)]);
+    expect((await call('PUT', `/playlists/${playlistId}/items`, { range_start: 4, insert_before: 0 })).status).toBe(
+      200,
+    );
+    expect(await uris(call, playlistId)).toEqual([track(4), track(2), episode(1), track(5), track(3)]);
+    // Inside its own range an item stays where it is.
+    await call('PUT', `/playlists/${playlistId}/items`, { range_start: 1, range_length: 2, insert_before: 2 });
+    expect(await uris(call, playlistId)).toEqual([track(4), track(2), episode(1), track(5), track(3)]);
+    expect(await positions(playlistId)).toEqual([0, 1, 2, 3, 4]);
+
+    // Replacing with nothing clears it.
+    expect((await call('PUT', `/playlists/${playlistId}/items`, { uris: [] })).status).toBe(200);
+    expect(await uris(call, playlistId)).toEqual([]);
+  });
+
+  it('refuse bad edits and snapshots that never belonged to the playlist, changing nothing', async () => {
+    const { call } = await listener();
+    const playlistId = await newPlaylist(call, {}, [track(0), track(1), track(2)]);
+    const other = await newPlaylist(call, {}, [track(0)]);
+    const otherSnapshot = String((await call('GET', `/playlists/${other}`)).body.snapshot_id);
+    const current = String((await call('GET', `/playlists/${playlistId}`)).body.snapshot_id);
+    const refused = [
+      { uris: [track(3)], range_start: 0, insert_before: 1 },
+      { range_start: 0 },
+      { insert_before: 0 },
+      { range_start: 2, range_length: 2, insert_before: 0 },
+      { range_start: 0, insert_before: 4 },
+      { range_start: -1, insert_before: 0 },
+      { range_start: 0, range_length: 0, insert_before: 2 },
+      { range_start: 0, insert_before: 2, snapshot_id: otherSnapshot },
+      { range_start: 0, insert_before: 2, snapshot_id: 'not-a-snapshot' },
+      { uris: [track(3), `spotify:track:${'Z'.repeat(22)}`] },
+      { uris: [track(3), 'spotify:album:' + 'A'.repeat(22)] },
+      { uris: Array.from({ length: 101 }, () => track(3)) },
+    ];
+    for (const body of refused) {
+      const answer = await call('PUT', `/playlists/${playlistId}/items`, body);
+      expect([answer.status, body]).toEqual([400, body]);
+    }
+    for (const body of [
+      {},
+      { items: [] },
+      { items: [{ uri: 'spotify:track:nope' }] },
+      { items: [{ id: tracks[0] }] },
+      { items: [{ uri: track(0) }], snapshot_id: otherSnapshot },
+      { items: Array.from({ length: 101 }, () => ({ uri: track(0) })) },
+    ]) {
+      expect((await call('DELETE', `/playlists/${playlistId}/items`, body)).status).toBe(400);
+    }
+    expect((await call('POST', `/playlists/${playlistId}/items`, { uris: [track(3)], position: -1 })).status).toBe(400);
+    expect(
+      (await call('POST', `/playlists/${playlistId}/items`, { uris: [`spotify:episode:${'Z'.repeat(22)}`] })).status,
+    ).toBe(400);
+    expect(await uris(call, playlistId)).toEqual([track(0), track(1), track(2)]);
+    expect((await call('GET', `/playlists/${playlistId}`)).body.snapshot_id).toBe(current);
+  });
+
+  it('apply a change made against an earlier snapshot of the same playlist', async () => {
+    const { call } = await listener();
+    const playlistId = await newPlaylist(call, {}, [track(0), track(1)]);
+    const early = String((await call('GET', `/playlists/${playlistId}`)).body.snapshot_id);
+    const later = await call('POST', `/playlists/${playlistId}/items`, { uris: [track(2)] });
+    expect(later.body.snapshot_id).not.toBe(early);
+    const removed = await call('DELETE', `/playlists/${playlistId}/items`, {
+      items: [{ uri: track(0) }],
+      snapshot_id: early,
+    });
+    expect(removed.status).toBe(200);
+    expect(await uris(call, playlistId)).toEqual([track(1), track(2)]);
+  });
+
+  it('remove every occurrence of an item, also by the older tracks key', async () => {
+    const { call } = await listener();
+    const playlistId = await newPlaylist(call, {}, [track(0), track(1), track(0), episode(0), track(2), track(0)]);
+    const removed = await call('DELETE', `/playlists/${playlistId}/items`, {
+      items: [{ uri: track(0) }, { uri: episode(0) }],
+    });
+    expect(removed.status).toBe(200);
+    expect(typeof removed.body.snapshot_id).toBe('string');
+    expect(await uris(call, playlistId)).toEqual([track(1), track(2)]);
+    expect(await positions(playlistId)).toEqual([0, 1]);
+    expect((await call('DELETE', `/playlists/${playlistId}/items`, { tracks: [{ uri: track(2) }] })).status).toBe(200);
+    expect(await uris(call, playlistId)).toEqual([track(1)]);
+    // An item that is not there removes nothing and still answers a snapshot.
+    expect((await call('DELETE', `/playlists/${playlistId}/items`, { items: [{ uri: track(9) }] })).status).toBe(200);
+    expect(await uris(call, playlistId)).toEqual([track(1)]);
+  });
+
+  it('let only the owner and collaborators edit items, with the scope of the playlist visibility', async () => {
+    const owner = await listener();
+    const stranger = await listener();
+    const open = await newPlaylist(owner.call, {}, [track(0)]);
+    const secret = await newPlaylist(owner.call, { public: false }, [track(0)]);
+    const edits = () =>
+      [
+        ['POST', { uris: [track(1)] }],
+        ['PUT', { uris: [track(1)] }],
+        ['PUT', { range_start: 0, insert_before: 1 }],
+        ['DELETE', { items: [{ uri: track(0) }] }],
+      ] as const satisfies readonly (readonly [string, unknown])[];
+    for (const [method, body] of edits()) {
+      expect((await stranger.call(method, `/playlists/${open}/items`, body)).status).toBe(403);
+    }
+    for (const [method, body] of edits()) {
+      expect((await stranger.call(method, `/playlists/${secret}/items`, body)).status).toBe(404);
+    }
+    expect(await uris(owner.call, open)).toEqual([track(0)]);
+
+    // A token that may change only private playlists cannot change a public one.
+    const privateOnly = await listener(['playlist-read-private', 'playlist-modify-private']);
+    const mixed = await newPlaylist(privateOnly.call, { public: false }, [track(0)]);
+    await service.db.query('UPDATE playlists SET public = true WHERE id = $1', [mixed]);
+    expect(await privateOnly.call('POST', `/playlists/${mixed}/items`, { uris: [track(1)] })).toEqual({
+      status: 403,
+      body: { error: { status: 403, message: 'Insufficient client scope' } },
+    });
+
+    // A collaborative playlist: following it by its id joins it; a collaborator edits items, not details.
+    const shared = await newPlaylist(owner.call, { public: false, collaborative: true }, [track(0)]);
+    expect((await stranger.call('GET', `/playlists/${shared}`)).status).toBe(404);
+    expect((await stranger.call('POST', `/playlists/${shared}/items`, { uris: [track(1)] })).status).toBe(404);
+    expect((await stranger.call('PUT', `/playlists/${shared}/followers`, { public: false })).status).toBe(200);
+    const added = await stranger.call('POST', `/playlists/${shared}/items`, { uris: [track(1)] });
+    expect(added.status).toBe(201);
+    const page = await owner.call('GET', `/playlists/${shared}/items`);
+    expect((page.body.items as { added_by: { id: string } }[]).map((entry) => entry.added_by.id)).toEqual([
+      owner.id,
+      stranger.id,
+    ]);
+    expect((await stranger.call('PUT', `/playlists/${shared}`, { name: 'Taken' })).status).toBe(403);
+  });
+
+  it('keep positions contiguous under concurrent edits', async () => {
+    const { call } = await listener();
+    const playlistId = await newPlaylist(call, {}, [track(0), track(1), track(2), track(3)]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, (_, n) =>
+        call('POST', `/playlists/${playlistId}/items`, { uris: [track(4 + n)], position: n % 3 }),
+      ),
+      call('DELETE', `/playlists/${playlistId}/items`, { items: [{ uri: track(1) }] }),
+      call('PUT', `/playlists/${playlistId}/items`, { range_start: 0, range_length: 2, insert_before: 3 }),
+      call('POST', `/playlists/${playlistId}/items`, { uris: [track(0), track(0)] }),
+      call('DELETE', `/playlists/${playlistId}/items`, { items: [{ uri: track(3) }] }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 201, 201, 201, 201, 201, 201, 201]);
+    const snapshots = new Set(answers.map((answer) => answer.body.snapshot_id));
+    expect(snapshots.size).toBe(answers.length);
+    const final = await uris(call, playlistId);
+    expect(final).toHaveLength(4 + 6 - 1 + 2 - 1);
+    expect(final.filter((uri) => uri === track(0))).toHaveLength(3);
+    expect(final).not.toContain(track(1));
+    expect(await positions(playlistId)).toEqual(final.map((_, index) => index));
+  });
+
+  it('are followed and unfollowed, counted, and listed with the user own', async () => {
+    const owner = await listener();
+    const fan = await listener();
+    const playlistId = await newPlaylist(owner.call, { name: 'Shared' });
+    const secret = await newPlaylist(owner.call, { name: 'Hidden', public: false });
+    expect((await fan.call('GET', `/playlists/${playlistId}/followers/contains`)).body).toEqual([false]);
+    expect((await fan.call('PUT', `/playlists/${playlistId}/followers`)).status).toBe(200);
+    expect((await fan.call('PUT', `/playlists/${editorial}/followers`, { public: false })).status).toBe(200);
+    expect((await fan.call('PUT', `/playlists/${secret}/followers`)).status).toBe(404);
+    expect((await fan.call('PUT', `/playlists/${playlistId}/followers`, { public: 'no' })).status).toBe(400);
+    expect((await fan.call('GET', `/playlists/${playlistId}`)).body).toMatchObject({ followers: { total: 1 } });
+    expect((await fan.call('GET', `/playlists/${playlistId}/followers/contains`)).body).toEqual([true]);
+    expect((await owner.call('GET', `/playlists/${playlistId}/followers/contains?ids=${fan.id}`)).body).toEqual([true]);
+    // A private follow shows to the follower only.
+    expect((await owner.call('GET', `/playlists/${editorial}/followers/contains?ids=${fan.id}`)).body).toEqual([false]);
+    expect((await fan.call('GET', `/playlists/${editorial}/followers/contains?ids=${fan.id}`)).body).toEqual([true]);
+    expect(
+      (await fan.call('GET', `/playlists/${playlistId}/followers/contains?ids=${fan.id},${owner.id}`)).status,
+    ).toBe(400);
+
+    const mine = (await fan.call('GET', '/me/playlists')).body as { total: number; items: { id: string }[] };
+    expect(mine.total).toBe(2);
+    expect(mine.items.map((item) => item.id).sort()).toEqual([editorial, playlistId].sort());
+    const own = await newPlaylist(fan.call, { name: 'Own' });
+    const firstPage = (await fan.call('GET', '/me/playlists?limit=2')).body as {
+      total: number;
+      next: string | null;
+      items: { id: string }[];
+    };
+    expect(firstPage.total).toBe(3);
+    expect(firstPage.items[0]?.id).toBe(own);
+    expect(firstPage.next).toContain('offset=2');
+    const readOnly = await listener(['playlist-read-private']);
+    expect((await readOnly.call('PUT', `/playlists/${playlistId}/followers`)).status).toBe(403);
+    expect((await fan.call('DELETE', `/playlists/${playlistId}/followers`)).status).toBe(200);
+    expect((await fan.call('GET', `/playlists/${playlistId}`)).body).toMatchObject({ followers: { total: 0 } });
+    expect((await fan.call('GET', `/playlists/${playlistId}/followers/contains`)).body).toEqual([false]);
+  });
+
+  it('answer their generated cover images', async () => {
+    const owner = await listener();
+    const secret = await newPlaylist(owner.call, { public: false });
+    const images = await owner.call('GET', `/playlists/${secret}/images`);
+    expect(images.status).toBe(200);
+    expect(images.body).toHaveLength(3);
+    expect((await (await listener()).call('GET', `/playlists/${secret}/images`)).status).toBe(404);
+  });
+
+  it('refuse the follow endpoints to development-mode apps but let them edit items', async () => {
+    const { call } = await service.listener(scopes, { profile: 'development' });
+    const created = await call('POST', '/me/playlists', { name: 'Dev' }, 'development');
+    const playlistId = String(created.body.id);
+    for (const [method, path] of [
+      ['PUT', `/playlists/${editorial}/followers`],
+      ['DELETE', `/playlists/${editorial}/followers`],
+      ['GET', `/playlists/${editorial}/followers/contains`],
+    ] as const) {
+      const answer = await call(method, path, undefined, 'development');
+      expect(answer.status).toBe(403);
+      expect((answer.body.error as { message: string }).message).toContain('development mode');
+    }
+    expect(
+      (await call('POST', `/playlists/${playlistId}/items`, { uris: [track(0), track(1)] }, 'development')).status,
+    ).toBe(201);
+    expect(
+      (await call('PUT', `/playlists/${playlistId}/items`, { range_start: 1, insert_before: 0 }, 'development')).status,
+    ).toBe(200);
+    expect(
+      (await call('DELETE', `/playlists/${playlistId}/items`, { items: [{ uri: track(0) }] }, 'development')).status,
+    ).toBe(200);
+    expect((await call('PUT', `/playlists/${playlistId}`, { name: 'Renamed' }, 'development')).status).toBe(200);
+    const page = await call('GET', `/playlists/${playlistId}/items`, undefined, 'development');
+    expect((page.body.items as { item: { id: string } }[]).map((entry) => entry.item.id)).toEqual([tracks[1]]);
   });
 });

@@ -1,9 +1,12 @@
-import express, { type Router } from 'express';
-import { getAuth, requireUser } from '../accounts/middleware';
+import express, { type Request, type Router } from 'express';
+import { getAuth, requireScopes, requireUser } from '../accounts/middleware';
 import type { Queryable } from '../db/types';
 import { notFound } from '../errors';
+import type { CatalogStore } from './catalog-store';
+import { artistFollows, withFollows } from './follow-counts';
 import * as objects from './objects';
-import { userIdParam } from './params';
+import { offsetPage, stringQuery } from './paging';
+import { enumParam, pageParams, userIdParam, type Page } from './params';
 
 interface UserRow {
   id: string;
@@ -39,9 +42,62 @@ async function loadUser(db: Queryable, id: string): Promise<objects.UserRecord |
   };
 }
 
-/** `/me` (the signed-in user, private fields by scope) and `/users/{id}` (anyone's public profile). */
-export function userRoutes({ db, urls }: { db: Queryable; urls: objects.Urls }): Router {
+/** How far back each of Spotify's time ranges looks, in days; the long term is the whole history. */
+const timeRanges = { short_term: 28, medium_term: 182, long_term: null } as const;
+type TimeRange = keyof typeof timeRanges;
+
+interface Ranked {
+  id: string;
+  total: number;
+}
+
+/**
+ * The user's most played tracks or artists in the time range, from the plays the player
+ * recorded. A track scores its plays; an artist the plays of every track it is credited on.
+ * Ties go to the more recently played, then to the smaller id.
+ */
+async function topItems(
+  db: Queryable,
+  kind: 'tracks' | 'artists',
+  userId: string,
+  range: TimeRange,
+  page: Page,
+): Promise<{ ids: string[]; total: number }> {
+  const key = kind === 'tracks' ? 'p.track_id' : 'ta.artist_id';
+  const from = kind === 'tracks' ? 'plays p' : 'plays p JOIN track_artists ta ON ta.track_id = p.track_id';
+  const where = `p.user_id = $1 AND p.track_id IS NOT NULL
+    AND ($2::int IS NULL OR p.played_at >= now() - make_interval(days => $2::int))`;
+  const { rows } = await db.query<Ranked & Record<string, unknown>>(
+    `SELECT ${key} AS id, count(*) OVER () AS total FROM ${from} WHERE ${where}
+     GROUP BY ${key} ORDER BY count(*) DESC, max(p.played_at) DESC, ${key} LIMIT $3 OFFSET $4`,
+    [userId, timeRanges[range], page.limit, page.offset],
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const counted = await db.query<{ n: number }>(`SELECT count(DISTINCT ${key}) AS n FROM ${from} WHERE ${where}`, [
+      userId,
+      timeRanges[range],
+    ]);
+    total = counted.rows[0]?.n ?? 0;
+  }
+  return { ids: rows.map((row) => row.id), total };
+}
+
+/**
+ * `/me` (the signed-in user, private fields by scope), `/users/{id}` (anyone's public profile)
+ * and the user's top artists and tracks.
+ */
+export function userRoutes({
+  db,
+  urls,
+  store: catalog,
+}: {
+  db: Queryable;
+  urls: objects.Urls;
+  store: CatalogStore;
+}): Router {
   const router = express.Router();
+  const here = (req: Request): string => `${urls.api}${req.path}`;
 
   router.get('/me', requireUser, async (_req, res) => {
     const auth = getAuth(res);
@@ -54,6 +110,32 @@ export function userRoutes({ db, urls }: { db: Queryable; urls: objects.Urls }):
     const user = await loadUser(db, userIdParam(req.params.user_id));
     if (!user) throw notFound('No such user');
     res.json(objects.publicUser(urls, user));
+  });
+
+  const ranges = Object.keys(timeRanges) as TimeRange[];
+
+  router.get('/me/top/tracks', requireUser, requireScopes('user-top-read'), async (req, res) => {
+    const range = enumParam(req, 'time_range', ranges, 'medium_term');
+    const page = pageParams(req, '/me/top/tracks');
+    const top = await topItems(db, 'tracks', getAuth(res).userId ?? '', range, page);
+    const tracks = await catalog.tracks(top.ids);
+    const items = top.ids.flatMap((id) => {
+      const track = tracks.get(id);
+      return track ? [objects.track(urls, track)] : [];
+    });
+    res.json(offsetPage(here(req), stringQuery(req.query), items, page, top.total));
+  });
+
+  router.get('/me/top/artists', requireUser, requireScopes('user-top-read'), async (req, res) => {
+    const range = enumParam(req, 'time_range', ranges, 'medium_term');
+    const page = pageParams(req, '/me/top/artists');
+    const top = await topItems(db, 'artists', getAuth(res).userId ?? '', range, page);
+    const [artists, follows] = await Promise.all([catalog.artists(top.ids), artistFollows(db, top.ids)]);
+    const items = top.ids.flatMap((id) => {
+      const artist = artists.get(id);
+      return artist ? [objects.artist(urls, withFollows(artist, follows))] : [];
+    });
+    res.json(offsetPage(here(req), stringQuery(req.query), items, page, top.total));
   });
 
   return router;

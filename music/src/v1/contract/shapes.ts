@@ -93,6 +93,8 @@ const sometimes = new Set([
   'album_group',
   'smart_shuffle',
   'available_markets',
+  // A profile's e-mail address: only with the user-read-email scope, and only for accounts that have one.
+  'email',
 ]);
 
 /**
