@@ -23,6 +23,8 @@ import type { V1Deps } from './v1/deps';
 
 export interface MusicAppDeps {
   db: Database;
+  /** The clock of tokens and the player (tests move it by hand). */
+  now?: () => number;
 }
 
 export interface MusicApp {
@@ -68,13 +70,13 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
 
   const v1 = express.Router();
   v1.use(profileMiddleware(() => config.profile));
-  v1.use(authenticate(deps.db));
+  v1.use(authenticate(deps.db, deps.now ?? Date.now));
   v1.use(faults.middleware);
   v1.use(catalogRoutes({ store, urls, artistFollows: (ids) => artistFollows(deps.db, ids) }));
   v1.use(libraryRoutes({ db: deps.db, store, urls }));
   v1.use(legacyPlaylistItems(() => config.profile));
   v1.use(playlistRoutes({ db: deps.db, store, urls, profile: () => config.profile }));
-  v1.use(playerRoutes({ db: deps.db, store, urls }));
+  v1.use(playerRoutes({ db: deps.db, store, urls, now: deps.now }));
   v1.use(userRoutes({ db: deps.db, urls, store }));
   const v1Deps: V1Deps = { db: deps.db, store, urls, profile: () => config.profile };
   v1.use(searchRoutes(v1Deps));

@@ -50,7 +50,7 @@ export interface ServiceFixture {
 export async function describeService(
   name: string,
   body: (service: ServiceFixture) => void,
-  options: { catalog?: SeedOptions; env?: NodeJS.ProcessEnv } = {},
+  options: { catalog?: SeedOptions; env?: NodeJS.ProcessEnv; now?: () => number } = {},
 ): Promise<void> {
   for (const engine of await testEngines()) {
     describe.runIf(engine.enabled)(`${name} (${engine.kind})`, () => {
@@ -69,10 +69,12 @@ export async function describeService(
         await migrate(isolated.db);
         await seedCatalog(isolated.db, options.catalog ?? smallCatalog);
         await registerConfiguredClient(isolated.db, config.client);
-        const app = createMusicApp(config, { db: isolated.db });
+        const app = createMusicApp(config, { db: isolated.db, now: options.now });
         faults = app.faults;
         full = await listen(app.app);
-        development = await listen(createMusicApp({ ...config, profile: 'development' }, { db: isolated.db }).app);
+        development = await listen(
+          createMusicApp({ ...config, profile: 'development' }, { db: isolated.db, now: options.now }).app,
+        );
       }, OPEN_TIMEOUT_MS);
 
       afterAll(async () => {
