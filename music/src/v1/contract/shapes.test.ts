@@ -90,3 +90,17 @@ describe('documented responses', () => {
     );
   });
 });
+
+describe('search answers', () => {
+  const page = { href: 'x', items: [], limit: 5, next: null, offset: 0, previous: null, total: 0 };
+
+  it('hold only the requested pages, each checked in full', () => {
+    expect(() => assertShape('GET', '/v1/search?q=a&type=album', 200, { albums: page })).not.toThrow();
+    expect(() => assertShape('GET', '/v1/search?q=a&type=album', 200, { albums: { ...page, total: 'x' } })).toThrow(
+      /\$\.albums\.total/,
+    );
+    expect(() => assertShape('GET', '/v1/search?q=a&type=album', 200, { albums: page, songs: page })).toThrow(
+      /\$\.songs: is not in/,
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { TextIndexBuilder, Tier, type TextIndex } from './engine';
+import { parseQuery } from './query';
+
+/** Tracks: name, artist, album; popularity. */
+const records: [name: string, artist: string, album: string, popularity: number][] = [
+  ['Midnight City', 'The Quiet Hours', 'Echoes', 40], // 0
+  ['Midnight', 'Ada Stone', 'Night Songs', 10], // 1
+  ['Midnight', 'The Quiet Hours', 'Echoes', 70], // 2
+  ['City of Midnight', 'Ada Stone', 'Night Songs', 90], // 3
+  ['Midnights', 'Lunar Choir', 'Moon', 50], // 4
+  ['River Song', 'The Quiet Hours', 'Midnight Tapes', 99], // 5
+  ['Beatles Forever', 'Ada Stone', 'Tribute', 20], // 6
+  ['Café Rêve', 'Zoë', 'Paris', 30], // 7
+];
+
+function index(): TextIndex {
+  const builder = new TextIndexBuilder(3);
+  for (const [name, artist, album, popularity] of records) builder.add(popularity, [[name], [artist], [album]]);
+  return builder.build();
+}
+
+const search = (text: TextIndex, q: string, fieldWords?: [number, string[]][], accept?: (o: number) => boolean) => {
+  const result = text.search({ words: parseQuery(q).words, fieldWords, accept });
+  return { ordinals: [...result.ordinals], tiers: [...result.tiers] };
+};
+
+describe('the text index', () => {
+  it('ranks exact names, then name prefixes, then name words, then other fields, popularity breaking ties', () => {
+    const result = search(index(), 'midnight ');
+    // Exact names (2 more popular than 1), then the name that begins with it, then words in the name,
+    // then a match in the album only.
+    expect(result.ordinals).toEqual([2, 1, 0, 3, 5]);
+    expect(result.tiers).toEqual([Tier.ExactName, Tier.ExactName, Tier.NamePrefix, Tier.NameWords, Tier.Words]);
+  });
+
+  it('lets the last word match the beginning of a word, ranked after whole words', () => {
+    const result = search(index(), 'midnight');
+    // "Midnights" begins with the word as typed: a name prefix, as "Midnight City" is.
+    expect(result.ordinals).toEqual([2, 1, 4, 0, 3, 5]);
+    expect(result.tiers.slice(0, 4)).toEqual([Tier.ExactName, Tier.ExactName, Tier.NamePrefix, Tier.NamePrefix]);
+    const partial = search(index(), 'midn');
+    expect(partial.ordinals.slice(0, 4)).toEqual([2, 4, 1, 0]);
+    expect(partial.tiers).toEqual([...Array<number>(4).fill(Tier.NamePrefix), Tier.Prefix, Tier.Prefix]);
+  });
+
+  it('needs every word (AND), in any field', () => {
+    expect(search(index(), 'quiet midnight ').ordinals).toEqual([2, 0, 5]);
+    expect(search(index(), 'ada city ').ordinals).toEqual([3]);
+    expect(search(index(), 'midnight nothingness ').ordinals).toEqual([]);
+  });
+
+  it('forgives typos when nothing matches as typed, one typo before two', () => {
+    const result = search(index(), 'midnigth ');
+    // The names that are the word, misspelt, first; then names holding it; two typos last.
+    expect(result.ordinals).toEqual([2, 1, 0, 3, 5, 4]);
+    expect(result.tiers.slice(0, 4)).toEqual(Array<number>(4).fill(Tier.Typo));
+    expect(search(index(), 'beatels ').ordinals).toEqual([6]);
+    expect(search(index(), 'rvier snog ').ordinals).toEqual([5]);
+    // Quoted words take no typos.
+    expect(search(index(), '"beatels"').ordinals).toEqual([]);
+  });
+
+  it('ignores case and accents', () => {
+    expect(search(index(), 'CAFE REVE').ordinals).toEqual([7]);
+    expect(search(index(), 'zoe').ordinals).toEqual([7]);
+    expect(search(index(), 'cafe reve').tiers).toEqual([Tier.ExactName]);
+  });
+
+  it('restricts filter words to their field and applies conditions', () => {
+    expect(search(index(), '', [[1, ['quiet', 'hours']]]).ordinals).toEqual([5, 2, 0]);
+    expect(search(index(), 'midnight ', [[2, ['echoes']]]).ordinals).toEqual([2, 0]);
+    expect(search(index(), 'midnight ', [[1, ['stone']]], (ordinal) => ordinal !== 1).ordinals).toEqual([3]);
+    // No words: every accepted record, most popular first.
+    expect(search(index(), '', [], (ordinal) => ordinal < 3).ordinals).toEqual([2, 0, 1]);
+  });
+});

@@ -1,0 +1,290 @@
+import type { QueryWord } from './query';
+import { Vocabulary, words } from './text';
+
+/**
+ * An in-memory full-text index over one kind of record (tracks, albums, ...). Each record has
+ * a few text fields, the first being its name (a track also has its artists' and album's
+ * names), and a popularity. Records are numbered in the order they were added (ordinals).
+ *
+ * It keeps, per field, the records of each word (postings), and per record its words
+ * (forward index), in typed arrays: memory grows with the catalog, linearly.
+ */
+
+/** How well a query word matched a record's word. */
+const Quality = { FarTypo: 1, Typo: 2, Prefix: 3, Exact: 4 } as const;
+type Quality = (typeof Quality)[keyof typeof Quality];
+
+/** How a record ranks: lower first. Ties go to the more popular record, then the lower ordinal. */
+export const Tier = {
+  /** The name is the query. */
+  ExactName: 0,
+  /** The name begins with the query. */
+  NamePrefix: 1,
+  /** Every word is in the name. */
+  NameWords: 2,
+  /** Every word is in the record (its name, artists, album). */
+  Words: 3,
+  /** Some word matched only the beginning of a word. */
+  Prefix: 4,
+  /** Some word matched with one typo. */
+  Typo: 5,
+  /** Some word matched with two typos. */
+  FarTypo: 6,
+} as const;
+export type Tier = (typeof Tier)[keyof typeof Tier];
+
+/** A condition on words: `terms` (word numbers) with their quality, in the fields of `fields` (a bit mask). */
+interface Constraint {
+  terms: Map<number, Quality>;
+  fields: number;
+  /** A plain query word: it counts for the rank. */
+  ranked: boolean;
+}
+
+export interface TextQuery {
+  /** Plain words: each must match one of the record's fields. */
+  words: readonly QueryWord[];
+  /** Words that must match in a given field, by field number (`artist:` and the like). */
+  fieldWords?: ReadonlyArray<readonly [field: number, words: readonly string[]]>;
+  /** Another condition on records (years, genres, tags). */
+  accept?: (ordinal: number) => boolean;
+}
+
+export interface TextResult {
+  /** Every matching ordinal, best first. */
+  ordinals: Int32Array;
+  tiers: Uint8Array;
+}
+
+export class TextIndexBuilder {
+  private readonly vocabulary = new Vocabulary();
+  private readonly popularity: number[] = [];
+  private readonly offsets: number[] = [0];
+  private readonly terms: number[] = [];
+  private readonly postings: Map<number, number[]>[];
+
+  constructor(private readonly fieldCount: number) {
+    this.postings = Array.from({ length: fieldCount }, () => new Map<number, number[]>());
+  }
+
+  /** Adds a record: its popularity and the texts of each field. Answers its ordinal. */
+  add(popularity: number, fields: ReadonlyArray<readonly string[]>): number {
+    const ordinal = this.popularity.length;
+    this.popularity.push(popularity);
+    for (let field = 0; field < this.fieldCount; field += 1) {
+      for (const text of fields[field] ?? []) {
+        for (const word of words(text)) {
+          const term = this.vocabulary.add(word);
+          this.terms.push(term);
+          let list = this.postings[field]?.get(term);
+          if (!list) {
+            list = [];
+            this.postings[field]?.set(term, list);
+          }
+          if (list.at(-1) !== ordinal) list.push(ordinal);
+        }
+      }
+      this.offsets.push(this.terms.length);
+    }
+    return ordinal;
+  }
+
+  build(): TextIndex {
+    return new TextIndex(
+      this.fieldCount,
+      this.vocabulary,
+      Uint8Array.from(this.popularity),
+      Int32Array.from(this.offsets),
+      Int32Array.from(this.terms),
+      this.postings.map((field) => new Map([...field].map(([term, list]) => [term, Int32Array.from(list)]))),
+    );
+  }
+}
+
+export class TextIndex {
+  /** Marks the records seen by the query running now (searches run one at a time). */
+  private readonly seen: Uint32Array;
+  private stamp = 0;
+  private readonly allFields: number;
+
+  constructor(
+    readonly fieldCount: number,
+    readonly vocabulary: Vocabulary,
+    readonly popularity: Uint8Array,
+    /** Where the words of record `r`'s field `f` start in `terms`: `offsets[r * fieldCount + f]`. */
+    private readonly offsets: Int32Array,
+    private readonly terms: Int32Array,
+    private readonly postings: Map<number, Int32Array>[],
+  ) {
+    this.seen = new Uint32Array(popularity.length);
+    this.allFields = (1 << fieldCount) - 1;
+  }
+
+  get size(): number {
+    return this.popularity.length;
+  }
+
+  /** The records matching `query`, ranked. With no words at all, every accepted record, by popularity. */
+  search(query: TextQuery): TextResult {
+    const strict = this.run(query, false);
+    if (strict.ordinals.length > 0 || !query.words.some((word) => !word.exact)) return strict;
+    // Nothing matched as typed: try again letting every word carry typos.
+    return this.run(query, true);
+  }
+
+  private matcher(word: QueryWord, typos: boolean, fields: number, ranked: boolean): Constraint {
+    const terms = new Map<number, Quality>();
+    if (word.prefix && word.text.length >= 2) {
+      for (const term of this.vocabulary.withPrefix(word.text)) terms.set(term, Quality.Prefix);
+    }
+    const exact = this.vocabulary.id(word.text);
+    if (exact !== undefined) terms.set(exact, Quality.Exact);
+    if (!word.exact && (typos || terms.size === 0)) {
+      for (const [term, distance] of this.vocabulary.near(word.text)) {
+        if (!terms.has(term)) terms.set(term, distance === 1 ? Quality.Typo : Quality.FarTypo);
+      }
+    }
+    return { terms, fields, ranked };
+  }
+
+  private run(query: TextQuery, typos: boolean): TextResult {
+    const constraints: Constraint[] = query.words.map((word) => this.matcher(word, typos, this.allFields, true));
+    for (const [field, fieldWords] of query.fieldWords ?? []) {
+      for (const text of fieldWords) {
+        constraints.push(this.matcher({ text, exact: false, prefix: false }, typos, 1 << field, false));
+      }
+    }
+    if (constraints.some((constraint) => constraint.terms.size === 0)) return empty;
+
+    const candidates = constraints.length === 0 ? undefined : this.candidates(constraints);
+    const count = candidates ? candidates.length : this.size;
+    const keys = new Float64Array(count);
+    let found = 0;
+    const bestQuality = new Uint8Array(constraints.length);
+    const inName = new Uint8Array(constraints.length);
+    for (let index = 0; index < count; index += 1) {
+      const ordinal = candidates ? (candidates[index] ?? 0) : index;
+      if (query.accept && !query.accept(ordinal)) continue;
+      if (!this.matches(ordinal, constraints, bestQuality, inName)) continue;
+      const [tier, closeness] = this.rank(ordinal, query.words, constraints, bestQuality, inName);
+      // Tier, closeness, then popularity (higher first), then ordinal: one sortable number.
+      keys[found] = ((tier * 16 + closeness) * 256 + (255 - (this.popularity[ordinal] ?? 0))) * ordinalBits + ordinal;
+      found += 1;
+    }
+    const sorted = keys.subarray(0, found).sort();
+    const ordinals = new Int32Array(found);
+    const tiers = new Uint8Array(found);
+    for (let index = 0; index < found; index += 1) {
+      const key = sorted[index] ?? 0;
+      ordinals[index] = key % ordinalBits;
+      tiers[index] = Math.floor(key / ordinalBits / 256 / 16);
+    }
+    return { ordinals, tiers };
+  }
+
+  /** The records that meet the most selective constraint, each once. */
+  private candidates(constraints: Constraint[]): number[] {
+    let best: Constraint | undefined;
+    let bestCount = Number.POSITIVE_INFINITY;
+    for (const constraint of constraints) {
+      let count = 0;
+      for (const term of constraint.terms.keys()) {
+        for (let field = 0; field < this.fieldCount; field += 1) {
+          if (constraint.fields & (1 << field)) count += this.postings[field]?.get(term)?.length ?? 0;
+        }
+      }
+      if (count < bestCount) {
+        best = constraint;
+        bestCount = count;
+      }
+    }
+    if (!best) return [];
+    this.stamp += 1;
+    if (this.stamp === 0xffffffff) {
+      this.seen.fill(0);
+      this.stamp = 1;
+    }
+    const out: number[] = [];
+    for (const term of best.terms.keys()) {
+      for (let field = 0; field < this.fieldCount; field += 1) {
+        if (!(best.fields & (1 << field))) continue;
+        const list = this.postings[field]?.get(term);
+        if (!list) continue;
+        for (const ordinal of list) {
+          if (this.seen[ordinal] !== this.stamp) {
+            this.seen[ordinal] = this.stamp;
+            out.push(ordinal);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Whether record `ordinal` meets every constraint; fills each one's best quality and whether it was in the name. */
+  private matches(ordinal: number, constraints: Constraint[], quality: Uint8Array, inName: Uint8Array): boolean {
+    const base = ordinal * this.fieldCount;
+    for (let c = 0; c < constraints.length; c += 1) {
+      const constraint = constraints[c];
+      if (!constraint) continue;
+      let best = 0;
+      let name = 0;
+      for (let field = 0; field < this.fieldCount; field += 1) {
+        if (!(constraint.fields & (1 << field))) continue;
+        const end = this.offsets[base + field + 1] ?? 0;
+        for (let at = this.offsets[base + field] ?? 0; at < end; at += 1) {
+          const q = constraint.terms.get(this.terms[at] ?? -1);
+          if (q === undefined) continue;
+          if (q > best || (q === best && field === 0)) {
+            best = q;
+            name = field === 0 ? 1 : 0;
+          }
+        }
+      }
+      if (best === 0) return false;
+      quality[c] = best;
+      inName[c] = name;
+    }
+    return true;
+  }
+
+  /**
+   * The record's tier and, within it, how close its name is to the query: 0 when the name is
+   * the query's words, 1 when it begins with them, then 2 plus the words found elsewhere only.
+   */
+  private rank(
+    ordinal: number,
+    queryWords: readonly QueryWord[],
+    constraints: Constraint[],
+    quality: Uint8Array,
+    inName: Uint8Array,
+  ): [tier: Tier, closeness: number] {
+    if (queryWords.length === 0) return [Tier.ExactName, 0];
+    let lowest: number = Quality.Exact;
+    let misses = 0;
+    // The plain words' constraints come first, in query order.
+    for (let c = 0; c < queryWords.length; c += 1) {
+      lowest = Math.min(lowest, quality[c] ?? 0);
+      if (!inName[c]) misses += 1;
+    }
+    const nameStart = this.offsets[ordinal * this.fieldCount] ?? 0;
+    const nameLength = (this.offsets[ordinal * this.fieldCount + 1] ?? 0) - nameStart;
+    let shaped = nameLength >= queryWords.length;
+    for (let w = 0; w < queryWords.length && shaped; w += 1) {
+      shaped = constraints[w]?.terms.has(this.terms[nameStart + w] ?? -1) ?? false;
+    }
+    const closeness = shaped ? (nameLength === queryWords.length ? 0 : 1) : 2 + Math.min(misses, 13);
+    if (lowest >= Quality.Prefix && shaped) {
+      return [closeness === 0 && lowest === Quality.Exact ? Tier.ExactName : Tier.NamePrefix, closeness];
+    }
+    if (lowest === Quality.FarTypo) return [Tier.FarTypo, closeness];
+    if (lowest === Quality.Typo) return [Tier.Typo, closeness];
+    if (lowest === Quality.Prefix) return [Tier.Prefix, closeness];
+    return [misses === 0 ? Tier.NameWords : Tier.Words, closeness];
+  }
+}
+
+/** Ordinals take the low 24 bits of a sort key (catalogs of up to 16 million records of a kind). */
+const ordinalBits = 2 ** 24;
+
+const empty: TextResult = { ordinals: new Int32Array(0), tiers: new Uint8Array(0) };
