@@ -115,6 +115,50 @@ await describeService(
       expect((await call('GET', '/me/player')).status).toBe(204);
     });
 
+    it('plays a show, resumes an episode where it was left, and marks it played at its end', async () => {
+      const { id: userId, call } = await service.listener([...scopes, 'user-read-playback-position']);
+      const { rows } = await service.db.query<{ id: string; show_id: string; duration_ms: number }>(
+        'SELECT id, show_id, duration_ms FROM episodes ORDER BY show_id, release_date DESC, id LIMIT 1',
+      );
+      const episode = rows[0] ?? { id: '', show_id: '', duration_ms: 0 };
+      const deviceId = String((await call('POST', '/me/player/devices', { name: 'Radio', type: 'Speaker' })).body.id);
+      const play = () =>
+        call('PUT', `/me/player/play?device_id=${deviceId}`, { context_uri: `spotify:show:${episode.show_id}` });
+      expect((await play()).status).toBe(204);
+      // Without additional_types=episode, a client that knows only tracks sees no item.
+      expect((await call('GET', '/me/player')).body).toMatchObject({ currently_playing_type: 'episode', item: null });
+      const now = await call('GET', '/me/player?additional_types=track,episode');
+      expect(now.body).toMatchObject({ item: { type: 'episode', id: episode.id }, progress_ms: 0 });
+      expect((await call('GET', '/me/player?additional_types=song')).status).toBe(400);
+
+      clock += 60_000;
+      await call('PUT', '/me/player/pause');
+      const progress = async () =>
+        (
+          await service.db.query<{ position_ms: number; fully_played: boolean }>(
+            'SELECT position_ms, fully_played FROM episode_progress WHERE episode_id = $1 AND user_id = $2',
+            [episode.id, userId],
+          )
+        ).rows[0];
+      expect(await progress()).toEqual({ position_ms: 60_000, fully_played: false });
+      const resumed = await call('GET', `/episodes/${episode.id}`);
+      expect(resumed.body).toMatchObject({ resume_point: { resume_position_ms: 60_000, fully_played: false } });
+
+      // Playing it again starts where the listener left it.
+      expect((await play()).status).toBe(204);
+      expect((await call('GET', '/me/player?additional_types=episode')).body).toMatchObject({ progress_ms: 60_000 });
+      clock += episode.duration_ms;
+      await call('GET', '/me/player');
+      expect(await progress()).toMatchObject({ fully_played: true });
+      const { rows: plays } = await service.db.query<{ n: number }>(
+        'SELECT count(*) AS n FROM plays WHERE episode_id = $1 AND user_id = $2',
+        [episode.id, userId],
+      );
+      expect(plays[0]?.n).toBeGreaterThanOrEqual(1);
+      // Episodes queue like tracks.
+      expect((await call('POST', `/me/player/queue?uri=spotify:episode:${episode.id}`)).status).toBe(204);
+    });
+
     it('needs a premium account for commands', async () => {
       const call = await listener('free');
       expect((await call('PUT', '/me/player/pause')).body).toEqual({

@@ -7,6 +7,7 @@ import * as engine from '../player/engine';
 import type { CatalogStore } from './catalog-store';
 import * as objects from './objects';
 import { cursorPage, stringQuery } from './paging';
+import { loadEpisodes } from './playlist-episodes';
 import { enumParam, integerParam, optionalParam, parseUri } from './params';
 
 /**
@@ -67,7 +68,7 @@ async function loadState(tx: Queryable, userId: string, now: number, lock: boole
   return rows[0]?.state ?? engine.emptyState(now);
 }
 
-/** Durations of every track the state can reach: its current item, queue and context. */
+/** Durations of every item the state can reach: its current item, queue and context. */
 async function durations(
   tx: Queryable,
   state: engine.PlayerState,
@@ -76,30 +77,92 @@ async function durations(
   const uris = [state.itemUri, ...state.queue, ...(state.context?.items ?? []), ...extra].filter(
     (uri): uri is string => uri !== null,
   );
-  const ids = [...new Set(uris.map((uri) => uri.split(':')[2] ?? ''))];
-  const { rows } = await tx.query<{ id: string; duration_ms: number }>(
-    'SELECT id, duration_ms FROM tracks WHERE id = ANY($1::text[])',
-    [ids],
+  const idsOf = (type: string) => [
+    ...new Set(uris.filter((uri) => uri.startsWith(`spotify:${type}:`)).map((uri) => uri.split(':')[2] ?? '')),
+  ];
+  const { rows } = await tx.query<{ uri: string; duration_ms: number }>(
+    `SELECT 'spotify:track:' || id AS uri, duration_ms FROM tracks WHERE id = ANY($1::text[])
+     UNION ALL
+     SELECT 'spotify:episode:' || id AS uri, duration_ms FROM episodes WHERE id = ANY($2::text[])`,
+    [idsOf('track'), idsOf('episode')],
   );
-  const byId = new Map(rows.map((row) => [row.id, row.duration_ms]));
-  return (uri) => byId.get(uri.split(':')[2] ?? '') ?? 0;
+  const byUri = new Map(rows.map((row) => [row.uri, row.duration_ms]));
+  return (uri) => byUri.get(uri) ?? 0;
 }
 
-async function saveStep(tx: Queryable, userId: string, step: engine.Step): Promise<void> {
+/** Where each episode the step touched now stands: finished, or at the position it was left. */
+function episodePositions(
+  before: engine.PlayerState,
+  step: engine.Step,
+  at: number,
+  durationOf: engine.DurationOf,
+): Map<string, { positionMs: number; fullyPlayed: boolean }> {
+  const positions = new Map<string, { positionMs: number; fullyPlayed: boolean }>();
+  const isEpisode = (uri: string | null): uri is string => uri?.startsWith('spotify:episode:') === true;
+  // Episodes that ended during the step were heard to their end, unless left part-way below.
+  for (const play of step.plays) {
+    if (isEpisode(play.uri)) positions.set(play.uri, { positionMs: durationOf(play.uri), fullyPlayed: true });
+  }
+  if (isEpisode(before.itemUri)) {
+    const heard = before.positionMs + (before.isPlaying ? at - before.updatedAt : 0);
+    const duration = durationOf(before.itemUri);
+    positions.set(before.itemUri, { positionMs: Math.min(heard, duration), fullyPlayed: heard >= duration });
+  }
+  const after = step.state;
+  if (isEpisode(after.itemUri)) {
+    positions.set(after.itemUri, { positionMs: engine.progressAt(after, at, durationOf), fullyPlayed: false });
+  }
+  return positions;
+}
+
+/**
+ * Stores the player's new state, the plays it completed (tracks and episodes), and, when
+ * `before` is given, where the listener now stands in each episode the step touched.
+ */
+async function saveStep(
+  tx: Queryable,
+  userId: string,
+  step: engine.Step,
+  progress?: { before: engine.PlayerState; at: number; durationOf: engine.DurationOf },
+): Promise<void> {
   await tx.query(
     `INSERT INTO player_states (user_id, state, is_playing, updated_at) VALUES ($1, $2, $3, now())
      ON CONFLICT (user_id) DO UPDATE SET state = EXCLUDED.state, is_playing = EXCLUDED.is_playing, updated_at = now()`,
     [userId, JSON.stringify(step.state), step.state.isPlaying],
   );
-  const plays = step.plays.filter((play) => play.uri.startsWith('spotify:track:'));
-  if (plays.length > 0) {
+  if (step.plays.length > 0) {
     await tx.query(
-      `INSERT INTO plays (user_id, track_id, context_uri, played_at)
-       SELECT $1, split_part(uri, ':', 3), context_uri, to_timestamp(at / 1000.0)
+      `INSERT INTO plays (user_id, track_id, episode_id, context_uri, played_at)
+       SELECT $1,
+              CASE WHEN split_part(uri, ':', 2) = 'track' THEN split_part(uri, ':', 3) END,
+              CASE WHEN split_part(uri, ':', 2) = 'episode' THEN split_part(uri, ':', 3) END,
+              context_uri, to_timestamp(at / 1000.0)
        FROM unnest($2::text[], $3::text[], $4::float8[]) AS t(uri, context_uri, at)`,
-      [userId, plays.map((play) => play.uri), plays.map((play) => play.contextUri), plays.map((play) => play.playedAt)],
+      [
+        userId,
+        step.plays.map((play) => play.uri),
+        step.plays.map((play) => play.contextUri),
+        step.plays.map((play) => play.playedAt),
+      ],
     );
   }
+  if (!progress) return;
+  const positions = [...episodePositions(progress.before, step, progress.at, progress.durationOf)];
+  if (positions.length === 0) return;
+  await tx.query(
+    `INSERT INTO episode_progress (user_id, episode_id, position_ms, fully_played, updated_at)
+     SELECT $1, split_part(uri, ':', 3), position_ms, fully_played, to_timestamp($5 / 1000.0)
+     FROM unnest($2::text[], $3::int4[], $4::boolean[]) AS t(uri, position_ms, fully_played)
+     ON CONFLICT (user_id, episode_id) DO UPDATE
+       SET position_ms = EXCLUDED.position_ms, fully_played = EXCLUDED.fully_played, updated_at = EXCLUDED.updated_at`,
+    [
+      userId,
+      positions.map(([uri]) => uri),
+      positions.map(([, position]) => Math.round(position.positionMs)),
+      positions.map(([, position]) => position.fullyPlayed),
+      progress.at,
+    ],
+  );
 }
 
 /** Spotify's context object for a context URI, or null for a plain list of tracks. */
@@ -110,27 +173,37 @@ function contextObject(urls: objects.Urls, uri: string | null) {
   return { type: parsed.type, href, external_urls, uri: parsed.uri };
 }
 
-/** The items of a context: an album's tracks, a playlist's items, an artist's top tracks. */
+/**
+ * The items of a context: an album's tracks, a playlist's items (tracks and episodes), an
+ * artist's top tracks, a show's episodes (newest first, as the show lists them).
+ */
 async function contextItems(db: Queryable, store: CatalogStore, uri: string): Promise<string[]> {
-  const parsed = parseUri(uri, new Set(['album', 'playlist', 'artist']));
-  let ids: string[];
+  const parsed = parseUri(uri, new Set(['album', 'playlist', 'artist', 'show']));
+  let items: string[];
   if (parsed.type === 'album') {
     const { rows } = await db.query<{ id: string }>(
       'SELECT id FROM tracks WHERE album_id = $1 ORDER BY disc_number, track_number',
       [parsed.id],
     );
-    ids = rows.map((row) => row.id);
+    items = rows.map((row) => `spotify:track:${row.id}`);
   } else if (parsed.type === 'playlist') {
-    const { rows } = await db.query<{ track_id: string }>(
-      'SELECT track_id FROM playlist_items WHERE playlist_id = $1 AND track_id IS NOT NULL ORDER BY position',
+    const { rows } = await db.query<{ uri: string }>(
+      `SELECT CASE WHEN track_id IS NOT NULL THEN 'spotify:track:' || track_id ELSE 'spotify:episode:' || episode_id END AS uri
+       FROM playlist_items WHERE playlist_id = $1 ORDER BY position`,
       [parsed.id],
     );
-    ids = rows.map((row) => row.track_id);
+    items = rows.map((row) => row.uri);
+  } else if (parsed.type === 'show') {
+    const { rows } = await db.query<{ id: string }>(
+      'SELECT id FROM episodes WHERE show_id = $1 ORDER BY release_date DESC, id',
+      [parsed.id],
+    );
+    items = rows.map((row) => `spotify:episode:${row.id}`);
   } else {
-    ids = (await store.artistTopTracks(parsed.id)).map((track) => track.id);
+    items = (await store.artistTopTracks(parsed.id)).map((track) => `spotify:track:${track.id}`);
   }
-  if (ids.length === 0) throw new ApiError(404, 'Context not found or empty');
-  return ids.map((id) => `spotify:track:${id}`);
+  if (items.length === 0) throw new ApiError(404, 'Context not found or empty');
+  return items;
 }
 
 export function playerRoutes({ db, store, urls, now = Date.now }: PlayerDeps): Router {
@@ -169,7 +242,14 @@ export function playerRoutes({ db, store, urls, now = Date.now }: PlayerDeps): R
         const at = now();
         const state = await loadState(tx, userId, at, true);
         try {
-          await saveStep(tx, userId, await handler({ tx, req, userId, state, at }));
+          const step = await handler({ tx, req, userId, state, at });
+          const reached = [...(step.state.context?.items ?? []), ...step.state.queue, step.state.itemUri];
+          const durationOf = await durations(
+            tx,
+            state,
+            reached.filter((uri): uri is string => uri !== null),
+          );
+          await saveStep(tx, userId, step, { before: state, at, durationOf });
         } catch (error) {
           if (error instanceof engine.PlayerRuleError) throw playerError(error);
           throw error;
@@ -205,23 +285,52 @@ export function playerRoutes({ db, store, urls, now = Date.now }: PlayerDeps): R
       const before = await loadState(tx, userId, at, true);
       const durationOf = await durations(tx, before);
       const step = engine.advance(before, at, durationOf);
-      if (step.plays.length > 0 || step.state.isPlaying !== before.isPlaying) await saveStep(tx, userId, step);
+      if (step.plays.length > 0 || step.state.isPlaying !== before.isPlaying)
+        await saveStep(tx, userId, step, { before, at, durationOf });
       return { state: step.state, durationOf, at };
     });
   }
 
-  async function playing(userId: string, withDevice: boolean) {
+  /** Tracks and episodes by URI, as full objects; episodes with the user's resume point when allowed. */
+  async function itemObjects(uris: readonly string[], res: Response) {
+    const idsOf = (type: string) =>
+      uris.filter((uri) => uri.startsWith(`spotify:${type}:`)).map((uri) => uri.split(':')[2] ?? '');
+    const auth = getAuth(res);
+    const [tracks, episodes] = await Promise.all([
+      store.tracks(idsOf('track')),
+      loadEpisodes(db, idsOf('episode'), auth.scopes.has('user-read-playback-position') ? auth.userId : null),
+    ]);
+    return (uri: string) => {
+      const [, type, id = ''] = uri.split(':');
+      const track = type === 'track' ? tracks.get(id) : undefined;
+      if (track) return objects.track(urls, track);
+      const episode = type === 'episode' ? episodes.get(id) : undefined;
+      return episode ? objects.episode(urls, episode) : null;
+    };
+  }
+
+  /** `additional_types`: whether the client takes episodes as well as tracks (Spotify's default: tracks only). */
+  function takesEpisodes(req: Request): boolean {
+    const raw = optionalParam(req, 'additional_types');
+    if (raw === undefined) return false;
+    const types = raw.split(',').map((type) => type.trim());
+    if (types.some((type) => type !== 'track' && type !== 'episode')) throw badRequest('Invalid additional_types');
+    return types.includes('episode');
+  }
+
+  async function playing(req: Request, res: Response, withDevice: boolean) {
+    const userId = userOf(res);
     const { state, durationOf, at } = await currentState(userId);
     if (!state.itemUri || !state.deviceId) return null;
-    const trackId = state.itemUri.split(':')[2] ?? '';
-    const track = (await store.tracks([trackId])).get(trackId);
+    const isEpisode = state.itemUri.startsWith('spotify:episode:');
+    const item = isEpisode && !takesEpisodes(req) ? null : (await itemObjects([state.itemUri], res))(state.itemUri);
     const body = {
       context: contextObject(urls, state.context?.uri ?? null),
       timestamp: at,
       progress_ms: engine.progressAt(state, at, durationOf),
       is_playing: state.isPlaying,
-      item: track ? objects.track(urls, track) : null,
-      currently_playing_type: 'track',
+      item,
+      currently_playing_type: isEpisode ? 'episode' : 'track',
       actions: {
         interrupting_playback: false,
         pausing: !state.isPlaying,
@@ -240,8 +349,8 @@ export function playerRoutes({ db, store, urls, now = Date.now }: PlayerDeps): R
     return device ? { device, repeat_state: state.repeat, shuffle_state: state.shuffle, ...body } : null;
   }
 
-  router.get('/me/player', requireUser, readState, async (_req, res) => {
-    const body = await playing(userOf(res), true);
+  router.get('/me/player', requireUser, readState, async (req, res) => {
+    const body = await playing(req, res, true);
     if (body) res.json(body);
     else res.status(204).end();
   });
@@ -250,8 +359,8 @@ export function playerRoutes({ db, store, urls, now = Date.now }: PlayerDeps): R
     '/me/player/currently-playing',
     requireUser,
     requireScopes('user-read-currently-playing'),
-    async (_req, res) => {
-      const body = await playing(userOf(res), false);
+    async (req, res) => {
+      const body = await playing(req, res, false);
       if (body) res.json(body);
       else res.status(204).end();
     },
@@ -301,8 +410,14 @@ export function playerRoutes({ db, store, urls, now = Date.now }: PlayerDeps): R
       const state = await loadState(tx, userId, at, true);
       // The player stops when its device goes.
       if (state.deviceId === req.params.device_id) {
-        const step = engine.transfer(state, '', false, at, await durations(tx, state));
-        await saveStep(tx, userId, { state: { ...step.state, deviceId: null }, plays: step.plays });
+        const durationOf = await durations(tx, state);
+        const step = engine.transfer(state, '', false, at, durationOf);
+        await saveStep(
+          tx,
+          userId,
+          { state: { ...step.state, deviceId: null }, plays: step.plays },
+          { before: state, at, durationOf },
+        );
       }
     });
     res.status(204).end();
@@ -334,7 +449,7 @@ export function playerRoutes({ db, store, urls, now = Date.now }: PlayerDeps): R
     requireUser,
     modify,
     json,
-    command(async ({ tx, req, state, at }) => {
+    command(async ({ tx, req, userId, state, at }) => {
       const body = (req.body ?? {}) as {
         context_uri?: unknown;
         uris?: unknown;
@@ -348,9 +463,9 @@ export function playerRoutes({ db, store, urls, now = Date.now }: PlayerDeps): R
       } else if (Array.isArray(body.uris)) {
         const items = body.uris.map((uri) => {
           if (typeof uri !== 'string') throw badRequest('Invalid uris');
-          return parseUri(uri, new Set(['track'])).uri;
+          return parseUri(uri, new Set(['track', 'episode'])).uri;
         });
-        if (items.length === 0 || items.length > 100) throw badRequest('uris must hold 1 to 100 track uris');
+        if (items.length === 0 || items.length > 100) throw badRequest('uris must hold 1 to 100 track or episode uris');
         context = { uri: null, items };
       } else if (body.context_uri !== undefined || body.uris !== undefined) {
         throw badRequest('Invalid context_uri or uris');
@@ -369,7 +484,18 @@ export function playerRoutes({ db, store, urls, now = Date.now }: PlayerDeps): R
       if (positionMs !== undefined && (!Number.isInteger(positionMs) || positionMs < 0))
         throw badRequest('Invalid position_ms');
       const durationOf = await durations(tx, state, context?.items ?? []);
-      return engine.play(state, { context, offsetIndex, positionMs, deviceId }, at, durationOf);
+      // An episode starts where the listener left it, as on Spotify, unless a position is given.
+      const first = context?.items[offsetIndex ?? 0];
+      let startAt = positionMs;
+      if (startAt === undefined && first?.startsWith('spotify:episode:') && !state.shuffle) {
+        const { rows } = await tx.query<{ position_ms: number; fully_played: boolean }>(
+          'SELECT position_ms, fully_played FROM episode_progress WHERE user_id = $1 AND episode_id = $2',
+          [userId, first.split(':')[2] ?? ''],
+        );
+        const saved = rows[0];
+        if (saved && !saved.fully_played) startAt = saved.position_ms;
+      }
+      return engine.play(state, { context, offsetIndex, positionMs: startAt, deviceId }, at, durationOf);
     }),
   );
 
@@ -438,9 +564,10 @@ export function playerRoutes({ db, store, urls, now = Date.now }: PlayerDeps): R
     command(async ({ tx, req, state, at }) => {
       const uri = optionalParam(req, 'uri');
       if (!uri) throw badRequest('Missing required parameter: uri');
-      const parsed = parseUri(uri, new Set(['track']));
-      const { rows } = await tx.query('SELECT 1 FROM tracks WHERE id = $1', [parsed.id]);
-      if (rows.length === 0) throw badRequest('Unknown track uri');
+      const parsed = parseUri(uri, new Set(['track', 'episode']));
+      const table = parsed.type === 'track' ? 'tracks' : 'episodes';
+      const { rows } = await tx.query(`SELECT 1 FROM ${table} WHERE id = $1`, [parsed.id]);
+      if (rows.length === 0) throw badRequest(`Unknown ${parsed.type} uri`);
       return engine.addToQueue(state, parsed.uri, at, await durations(tx, state));
     }),
   );
@@ -453,14 +580,10 @@ export function playerRoutes({ db, store, urls, now = Date.now }: PlayerDeps): R
     async (_req, res) => {
       const { state } = await currentState(userOf(res));
       const upcoming = engine.upNext(state, 20);
-      const ids = [state.itemUri, ...upcoming]
-        .filter((uri): uri is string => uri !== null)
-        .map((uri) => uri.split(':')[2] ?? '');
-      const tracks = await store.tracks(ids);
-      const build = (uri: string) => {
-        const track = tracks.get(uri.split(':')[2] ?? '');
-        return track ? objects.track(urls, track) : null;
-      };
+      const build = await itemObjects(
+        [state.itemUri, ...upcoming].filter((uri): uri is string => uri !== null),
+        res,
+      );
       res.json({
         currently_playing: state.itemUri ? build(state.itemUri) : null,
         queue: upcoming.map(build).filter((item) => item !== null),

@@ -26,6 +26,7 @@ export async function createListener(
   baseUrl: () => string,
   scopes: string[],
   product: 'premium' | 'free' = 'premium',
+  now: () => number = Date.now,
 ): Promise<{ id: string; token: string; call: Call }> {
   created += 1;
   const id = `listener${created}`;
@@ -34,8 +35,10 @@ export async function createListener(
     userId: id,
     clientId: 'graphonic',
     scopes,
-    ttlSeconds: 3600,
+    // Long-lived, so that tests may move the service's clock far ahead.
+    ttlSeconds: 10 * 365 * 24 * 3600,
     withRefreshToken: false,
+    now: now(),
   });
   const call: Call = async (method, path, body, profile = 'full') => {
     const response = await fetch(`${baseUrl()}/v1${path}`, {

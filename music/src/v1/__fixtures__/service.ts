@@ -101,7 +101,7 @@ export async function describeService(
         },
         async listener(scopes, { product = 'premium', profile = 'full' } = {}) {
           const base = () => (profile === 'full' ? ready(full, 'server') : ready(development, 'server')).url;
-          const made = await createListener(ready(isolated, 'database').db, base, scopes, product);
+          const made = await createListener(ready(isolated, 'database').db, base, scopes, product, options.now);
           const call: Call = (method, path, requestBody, shapeProfile = profile) =>
             made.call(method, path, requestBody, shapeProfile);
           return { id: made.id, token: made.token, call };
