@@ -15,14 +15,57 @@ export interface AuthInfo {
 export interface AuthenticateOptions {
   /** The clock, in milliseconds; tests move it to expire tokens without waiting. */
   now?: () => number;
+  /**
+   * How long a token lookup is reused, in milliseconds of real time (0: every request reads
+   * the store). It bounds how late this process learns of a revocation made by another one.
+   */
+  cacheMs?: number;
 }
 
 interface TokenRow {
+  family_id: string;
   user_id: string | null;
   client_id: string;
   scopes: string[];
   expires_at: Date;
   revoked: boolean;
+}
+
+/** How long a looked-up token is reused by default. */
+const defaultCacheMs = 2000;
+/** Tokens remembered at most per middleware; the oldest go first. */
+const maxCachedTokens = 10_000;
+/**
+ * How long a revoked token or family bypasses every cache, in milliseconds: longer than any
+ * transaction that revokes it takes to commit, so no lookup made before the commit is reused.
+ */
+const revocationMemoryMs = 5 * 60_000;
+
+/** Token hashes and family ids revoked in this process, with when they may be forgotten. */
+const revocations = new Map<string, number>();
+/** Revocations so far in this process: a lookup that saw this change while it ran is not kept. */
+let revocationCount = 0;
+
+/**
+ * Makes every `authenticate` cache of this process forget the token (by its hash) or the whole
+ * family at once; the revocation functions call it, before or after their write.
+ */
+export function forgetRevokedTokens(revoked: { tokenHash?: string; familyId?: string }): void {
+  const until = performance.now() + revocationMemoryMs;
+  for (const [key, expires] of revocations) if (expires <= performance.now()) revocations.delete(key);
+  if (revoked.tokenHash !== undefined) revocations.set(`token:${revoked.tokenHash}`, until);
+  if (revoked.familyId !== undefined) revocations.set(`family:${revoked.familyId}`, until);
+  revocationCount += 1;
+}
+
+function isRevokedHere(hash: string, familyId: string): boolean {
+  return revocations.size > 0 && (revocations.has(`token:${hash}`) || revocations.has(`family:${familyId}`));
+}
+
+interface CachedToken {
+  row: TokenRow;
+  /** performance.now() past which the row is read again. */
+  until: number;
 }
 
 // RFC 6750's token68 syntax.
@@ -39,12 +82,73 @@ function invalidToken(message: string): ApiError {
 
 /**
  * Reads the bearer token of a music v1 request, looks it up by its hash and puts who it
- * speaks for in `res.locals.auth`. Every request reads the store, so a revoked token stops
- * working at once, in every process.
+ * speaks for in `res.locals.auth`. A lookup is reused for `cacheMs` (2 s by default); a
+ * revocation in this process takes effect at once, one in another process within `cacheMs`.
+ * Expiry is checked on every request.
  */
 export function authenticate(db: Queryable, options: AuthenticateOptions | (() => number) = {}): RequestHandler {
   // A bare function is the clock, as earlier callers pass it.
   const now = typeof options === 'function' ? options : (options.now ?? Date.now);
+  const cacheMs = typeof options === 'function' ? defaultCacheMs : (options.cacheMs ?? defaultCacheMs);
+  // Safe to reuse: only valid, unrevoked tokens are kept, for seconds, never past their expiry
+  // (checked per request), and a revocation in this process bypasses the entry at once.
+  const cache = new Map<string, CachedToken>();
+  // Lookups under way, shared by the requests of one token; dropped whenever a revocation happens.
+  const pending = new Map<string, Promise<TokenRow | undefined>>();
+  let pendingRevocations = revocationCount;
+
+  function lookUp(hash: string): Promise<TokenRow | undefined> {
+    if (pendingRevocations !== revocationCount) {
+      pending.clear();
+      pendingRevocations = revocationCount;
+    }
+    const cached = cache.get(hash);
+    if (cached !== undefined) {
+      if (cached.until > performance.now() && !isRevokedHere(hash, cached.row.family_id)) {
+        return Promise.resolve(cached.row);
+      }
+      cache.delete(hash);
+    }
+    const existing = pending.get(hash);
+    if (existing !== undefined) return existing;
+    const started = revocationCount;
+    const lookup = db
+      .query<TokenRow & Record<string, unknown>>(
+        `SELECT t.family_id, f.user_id, f.client_id, f.scopes, t.expires_at,
+                (t.revoked_at IS NOT NULL OR f.revoked_at IS NOT NULL) AS revoked
+         FROM access_tokens t JOIN token_families f ON f.id = t.family_id
+         WHERE t.token_hash = $1`,
+        [hash],
+      )
+      .then(
+        ({ rows }) => {
+          if (pending.get(hash) === lookup) pending.delete(hash);
+          const row = rows[0];
+          // A revocation while the lookup ran may not be in what it read: use it, keep it not.
+          if (
+            cacheMs > 0 &&
+            row &&
+            !row.revoked &&
+            started === revocationCount &&
+            !isRevokedHere(hash, row.family_id)
+          ) {
+            cache.set(hash, { row, until: performance.now() + cacheMs });
+            if (cache.size > maxCachedTokens) {
+              const oldest = cache.keys().next();
+              if (!oldest.done) cache.delete(oldest.value);
+            }
+          }
+          return row;
+        },
+        (error: unknown) => {
+          if (pending.get(hash) === lookup) pending.delete(hash);
+          throw error;
+        },
+      );
+    if (cacheMs > 0) pending.set(hash, lookup);
+    return lookup;
+  }
+
   return (req: Request, res: Response, next: NextFunction): void => {
     const header = req.get('authorization');
     if (header === undefined || header.trim() === '') {
@@ -64,15 +168,8 @@ export function authenticate(db: Queryable, options: AuthenticateOptions | (() =
       );
       return;
     }
-    db.query<TokenRow & Record<string, unknown>>(
-      `SELECT f.user_id, f.client_id, f.scopes, t.expires_at,
-              (t.revoked_at IS NOT NULL OR f.revoked_at IS NOT NULL) AS revoked
-       FROM access_tokens t JOIN token_families f ON f.id = t.family_id
-       WHERE t.token_hash = $1`,
-      [tokenHash(token)],
-    ).then(
-      ({ rows }) => {
-        const row = rows[0];
+    lookUp(tokenHash(token)).then(
+      (row) => {
         if (!row || row.revoked) {
           next(invalidToken('Invalid access token'));
           return;

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/types';
 import { pkceChallenge, sameString, tokenHash, verifyClientSecret } from './crypto';
-import { mintTokens, revokeFamily, type TokenResponse } from './service';
+import { mintTokens, revokeAccessToken, revokeFamily, type TokenResponse } from './service';
 
 /** An OAuth error answer: `{ error, error_description }` with its HTTP status. */
 export class OAuthError extends Error {
@@ -331,12 +331,7 @@ export async function revokeToken(
     if (kind === 'access') {
       const row = await lookUpAccessToken(db, token);
       if (row) {
-        if (row.client_id === client.client_id) {
-          await db.query('UPDATE access_tokens SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [
-            row.hash,
-            new Date(now),
-          ]);
-        }
+        if (row.client_id === client.client_id) await revokeAccessToken(db, row.hash, now);
         return;
       }
     } else {

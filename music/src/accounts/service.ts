@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types';
 import { hashClientSecret, hashPassword, randomToken, tokenHash } from './crypto';
+import { forgetRevokedTokens } from './middleware';
 import { redirectUriProblem } from './redirect-uris';
 import { isKnownScope } from './scopes';
 
@@ -314,12 +315,27 @@ export async function issueTokens(db: Queryable, options: IssueOptions): Promise
 
 /** Revokes a family: its refresh tokens stop refreshing and its access tokens stop working at once. */
 export async function revokeFamily(db: Queryable, familyId: string, now: number = Date.now()): Promise<void> {
+  // The bearer middleware's cache of this process stops trusting the family before the write.
+  forgetRevokedTokens({ familyId });
   await db.query('UPDATE token_families SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [
     familyId,
     new Date(now),
   ]);
   await db.query('UPDATE access_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL', [
     familyId,
+    new Date(now),
+  ]);
+}
+
+/** Revokes one access token, by its hash, at once: its family and refresh token stay. */
+export async function revokeAccessToken(
+  db: Queryable,
+  accessTokenHash: string,
+  now: number = Date.now(),
+): Promise<void> {
+  forgetRevokedTokens({ tokenHash: accessTokenHash });
+  await db.query('UPDATE access_tokens SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [
+    accessTokenHash,
     new Date(now),
   ]);
 }

@@ -85,7 +85,8 @@ for (const engine of engines) {
           return isolated.db.query<T>(sql, params);
         },
       };
-      const cached = new SqlCatalogStore(counting);
+      // Smaller than the catalog: records are read by id.
+      const cached = new SqlCatalogStore(counting, 100);
       const { rows } = await isolated.db.query<{ id: string }>('SELECT id FROM tracks ORDER BY id LIMIT 4');
       const ids = rows.map((row) => row.id);
       const first = await cached.tracks(ids.slice(0, 3));
@@ -95,6 +96,33 @@ for (const engine of engines) {
       expect(queries).toBe(afterFirst);
       expect((await cached.tracks(ids)).size).toBe(4);
       expect(queries).toBeGreaterThan(afterFirst);
+    });
+
+    it('reads a catalog that fits whole at the first miss, then never again', async () => {
+      let queries = 0;
+      const counting: Queryable = {
+        query: <T extends Row>(sql: string, params?: readonly unknown[]) => {
+          queries += 1;
+          return isolated.db.query<T>(sql, params);
+        },
+      };
+      const whole = new SqlCatalogStore(counting);
+      const { rows } = await isolated.db.query<{ id: string; album_id: string }>(
+        'SELECT id, album_id FROM tracks ORDER BY id',
+      );
+      const ids = rows.map((row) => row.id);
+      const [first, again] = await Promise.all([whole.tracks(ids.slice(0, 2)), whole.tracks(ids.slice(2, 4))]);
+      expect(first.size + again.size).toBe(4);
+      const afterFirst = queries;
+      expect((await whole.tracks(ids)).size).toBe(600);
+      expect((await whole.albums(rows.map((row) => row.album_id))).size).toBe(50);
+      expect(queries).toBe(afterFirst);
+      // The same records as read by id, artists in credit order.
+      const byId = new SqlCatalogStore(isolated.db, 100);
+      expect(await byId.tracks(ids.slice(0, 50))).toEqual(await whole.tracks(ids.slice(0, 50)));
+      // An unknown id is still asked for, and absent.
+      expect((await whole.tracks(['0000000000000000000000'])).size).toBe(0);
+      expect(queries).toBe(afterFirst + 1);
     });
 
     it('lists an artist albums by group, top tracks and related artists', async () => {

@@ -28,7 +28,8 @@ interface TrackRow {
   explicit: boolean;
   popularity: number;
   isrc: string;
-  artists: ArtistRef[];
+  /** The credited artists in order; their names come from the artist records. */
+  artist_ids: string[];
   total?: number;
 }
 
@@ -54,9 +55,11 @@ const albumColumns = `a.id, a.name, a.album_type, a.total_tracks, a.release_date
   (SELECT json_agg(json_build_object('id', ar.id, 'name', ar.name) ORDER BY aa.position)
      FROM album_artists aa JOIN artists ar ON ar.id = aa.artist_id WHERE aa.album_id = a.id) AS artists`;
 
+// Artist ids only: building JSON per row costs PostgreSQL more than the names cost from memory.
 const trackColumns = `t.id, t.album_id, t.name, t.disc_number, t.track_number, t.duration_ms, t.explicit, t.popularity, t.isrc,
-  (SELECT json_agg(json_build_object('id', ar.id, 'name', ar.name) ORDER BY ta.position)
-     FROM track_artists ta JOIN artists ar ON ar.id = ta.artist_id WHERE ta.track_id = t.id) AS artists`;
+  ARRAY(SELECT ta.artist_id FROM track_artists ta WHERE ta.track_id = t.id ORDER BY ta.position) AS artist_ids`;
+
+const artistColumns = 'id, name, genres, popularity, followers';
 
 function albumRecord(row: AlbumRow): AlbumRecord {
   return {
@@ -78,7 +81,8 @@ function albumRecord(row: AlbumRow): AlbumRecord {
 
 /**
  * Records by id, bounded: the generated catalog never changes once seeded, so what was read
- * once is served from memory after (the oldest entries go first past the bound).
+ * once is served from memory after (the oldest entries go first past the bound). Safe to keep
+ * for the life of the process for that reason.
  */
 class RecordCache<T> {
   private readonly entries = new Map<string, T>();
@@ -111,19 +115,67 @@ export class SqlCatalogStore implements CatalogStore {
   private readonly albumCache: RecordCache<AlbumRecord>;
   private readonly trackCache: RecordCache<TrackRecord>;
   private readonly artistCache: RecordCache<ArtistRecord>;
+  /** The reading of the whole catalog under way (or over); undefined before, or after a failure. */
+  private loadingAll: Promise<void> | undefined;
+  /** Whether that reading ended, with the catalog in memory or found too large for it. */
+  private loadedAll = false;
 
+  /**
+   * `cacheSize` bounds each kind of record kept. A catalog that fits is read whole at the
+   * first miss (a few big queries rather than one per request); a larger one id by id.
+   */
   constructor(
     private readonly db: Queryable,
-    cacheSize = 50_000,
+    private readonly cacheSize = 50_000,
   ) {
     this.albumCache = new RecordCache(cacheSize);
     this.trackCache = new RecordCache(cacheSize);
     this.artistCache = new RecordCache(cacheSize);
   }
 
-  async albums(ids: readonly string[]): Promise<Map<string, AlbumRecord>> {
-    const { found, missing } = this.albumCache.split(ids);
+  /**
+   * Reads the whole catalog into the caches when every kind fits, once. A failure is not
+   * kept: the reads by id go on and report it, and a later miss tries again.
+   */
+  private loadAll(): Promise<void> {
+    this.loadingAll ??= this.readAll().catch(() => {
+      this.loadingAll = undefined;
+    });
+    return this.loadingAll;
+  }
+
+  private async readAll(): Promise<void> {
+    const { rows } = await this.db.query<{ tracks: number; albums: number; artists: number }>(
+      `SELECT (SELECT count(*) FROM tracks) AS tracks, (SELECT count(*) FROM albums) AS albums,
+              (SELECT count(*) FROM artists) AS artists`,
+    );
+    const counts = rows[0];
+    if (!counts || Math.max(counts.tracks, counts.albums, counts.artists) > this.cacheSize) {
+      this.loadedAll = true;
+      return;
+    }
+    const artists = await this.db.query<ArtistRecord & Record<string, unknown>>(`SELECT ${artistColumns} FROM artists`);
+    for (const row of artists.rows) this.artistCache.add(row.id, { ...row });
+    const albums = await this.db.query<AlbumRow & Record<string, unknown>>(`SELECT ${albumColumns} FROM albums a`);
+    for (const row of albums.rows) this.albumCache.add(row.id, albumRecord(row));
+    const tracks = await this.db.query<TrackRow & Record<string, unknown>>(`SELECT ${trackColumns} FROM tracks t`);
+    for (const track of await this.trackRecords(tracks.rows, true)) this.trackCache.add(track.id, track);
+    this.loadedAll = true;
+  }
+
+  albums(ids: readonly string[]): Promise<Map<string, AlbumRecord>> {
+    return this.readAlbums(ids, false);
+  }
+
+  /** `whileLoading`: called by the reading of the whole catalog, which must not wait for itself. */
+  private async readAlbums(ids: readonly string[], whileLoading: boolean): Promise<Map<string, AlbumRecord>> {
+    let { found, missing } = this.albumCache.split(ids);
     if (missing.length === 0) return found;
+    if (!this.loadedAll && !whileLoading) {
+      await this.loadAll();
+      ({ found, missing } = this.albumCache.split(ids));
+      if (missing.length === 0) return found;
+    }
     const { rows } = await this.db.query<AlbumRow & Record<string, unknown>>(
       `SELECT ${albumColumns} FROM albums a WHERE a.id = ANY($1::text[])`,
       [missing],
@@ -136,8 +188,10 @@ export class SqlCatalogStore implements CatalogStore {
     return found;
   }
 
-  private async withAlbums(rows: TrackRow[]): Promise<TrackRecord[]> {
-    const albums = await this.albums([...new Set(rows.map((row) => row.album_id))]);
+  /** Track records from rows: their albums and artists' names from the caches (read if missing). */
+  private async trackRecords(rows: TrackRow[], whileLoading = false): Promise<TrackRecord[]> {
+    const albums = await this.readAlbums([...new Set(rows.map((row) => row.album_id))], whileLoading);
+    const artists = await this.readArtists([...new Set(rows.flatMap((row) => row.artist_ids))], whileLoading);
     return rows.map((row) => {
       const album = albums.get(row.album_id);
       if (!album) throw new Error(`Track ${row.id} belongs to no album.`);
@@ -150,31 +204,49 @@ export class SqlCatalogStore implements CatalogStore {
         trackNumber: row.track_number,
         popularity: row.popularity,
         isrc: row.isrc,
-        artists: row.artists,
+        artists: row.artist_ids.map((id): ArtistRef => {
+          const artist = artists.get(id);
+          if (!artist) throw new Error(`Track ${row.id} credits an unknown artist ${id}.`);
+          return { id, name: artist.name };
+        }),
         album,
       };
     });
   }
 
   async tracks(ids: readonly string[]): Promise<Map<string, TrackRecord>> {
-    const { found, missing } = this.trackCache.split(ids);
+    let { found, missing } = this.trackCache.split(ids);
     if (missing.length === 0) return found;
+    if (!this.loadedAll) {
+      await this.loadAll();
+      ({ found, missing } = this.trackCache.split(ids));
+      if (missing.length === 0) return found;
+    }
     const { rows } = await this.db.query<TrackRow & Record<string, unknown>>(
       `SELECT ${trackColumns} FROM tracks t WHERE t.id = ANY($1::text[])`,
       [missing],
     );
-    for (const track of await this.withAlbums(rows)) {
+    for (const track of await this.trackRecords(rows)) {
       this.trackCache.add(track.id, track);
       found.set(track.id, track);
     }
     return found;
   }
 
-  async artists(ids: readonly string[]): Promise<Map<string, ArtistRecord>> {
-    const { found, missing } = this.artistCache.split(ids);
+  artists(ids: readonly string[]): Promise<Map<string, ArtistRecord>> {
+    return this.readArtists(ids, false);
+  }
+
+  private async readArtists(ids: readonly string[], whileLoading: boolean): Promise<Map<string, ArtistRecord>> {
+    let { found, missing } = this.artistCache.split(ids);
     if (missing.length === 0) return found;
+    if (!this.loadedAll && !whileLoading) {
+      await this.loadAll();
+      ({ found, missing } = this.artistCache.split(ids));
+      if (missing.length === 0) return found;
+    }
     const { rows } = await this.db.query<ArtistRecord & Record<string, unknown>>(
-      'SELECT id, name, genres, popularity, followers FROM artists WHERE id = ANY($1::text[])',
+      `SELECT ${artistColumns} FROM artists WHERE id = ANY($1::text[])`,
       [missing],
     );
     for (const row of rows) {
@@ -225,7 +297,7 @@ export class SqlCatalogStore implements CatalogStore {
     );
     const total =
       rows[0]?.total ?? (await this.count('SELECT count(*) AS n FROM tracks WHERE album_id = $1', [albumId]));
-    return { items: await this.withAlbums(rows), total };
+    return { items: await this.trackRecords(rows), total };
   }
 
   async artistAlbums(
@@ -263,7 +335,7 @@ export class SqlCatalogStore implements CatalogStore {
        ORDER BY t.popularity DESC, t.id LIMIT 10`,
       [artistId],
     );
-    return this.withAlbums(rows);
+    return this.trackRecords(rows);
   }
 
   async relatedArtists(artistId: string): Promise<ArtistRecord[]> {

@@ -105,6 +105,23 @@ await describeService('the library', (service) => {
       expect((await call('GET', `/me/library/contains?uris=${uris[0] ?? ''}`)).body).toEqual([false]);
     });
 
+    it('saves shows and episodes, which their own endpoints then list', async () => {
+      const call = await listener([...everything, 'user-read-playback-position']);
+      const show = (await service.db.query<{ id: string }>('SELECT id FROM shows ORDER BY id LIMIT 1')).rows[0]?.id;
+      const episode = (await service.db.query<{ id: string }>('SELECT id FROM episodes ORDER BY id LIMIT 1')).rows[0]
+        ?.id;
+      const uris = [`spotify:show:${show ?? ''}`, `spotify:episode:${episode ?? ''}`];
+      expect((await call('PUT', `/me/library?uris=${uris.join(',')}`)).status).toBe(200);
+      expect((await call('GET', `/me/library/contains?uris=${uris.join(',')}`)).body).toEqual([true, true]);
+      expect((await call('GET', '/me/shows')).body).toMatchObject({ total: 1, items: [{ show: { id: show } }] });
+      expect((await call('GET', '/me/episodes')).body).toMatchObject({
+        total: 1,
+        items: [{ episode: { id: episode } }],
+      });
+      expect((await call('DELETE', '/me/shows', [show])).status).toBe(200);
+      expect((await call('GET', `/me/shows/contains?ids=${show ?? ''}`)).body).toEqual([false]);
+    });
+
     it('refuses bad URIs and more than 40', async () => {
       const call = await listener();
       expect((await call('PUT', '/me/library?uris=spotify:track:nope')).status).toBe(400);

@@ -1,25 +1,32 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { getAuth, requireScopes, requireUser } from '../accounts/middleware';
-import type { Database, Queryable } from '../db/types';
+import type { Database } from '../db/types';
 import { ApiError, badRequest } from '../errors';
 import type { CatalogStore } from './catalog-store';
 import * as objects from './objects';
 import { cursorPage, offsetPage, stringQuery } from './paging';
 import { artistFollows, withFollows } from './follow-counts';
 import {
-  integerParam,
-  marketParam,
-  pageParams,
-  parseUri,
-  urisParam,
-  userIdParam,
-  type ParsedUri,
-  type UriType,
-} from './params';
+  contains,
+  countSaved,
+  followedArtists,
+  followedPlaylists,
+  followedUsers,
+  idsFrom,
+  remove,
+  save,
+  savedAlbums,
+  savedEpisodes,
+  savedPage,
+  savedShows,
+  savedTracks,
+  type SavedTable,
+} from './saved';
+import { integerParam, marketParam, pageParams, parseUri, urisParam, type ParsedUri, type UriType } from './params';
 
 /**
- * A listener's library: saved tracks and albums (the per-type endpoints and the 2026
- * `/me/library` with URIs), followed artists, users and playlists. Every change is one
+ * A listener's library: saved tracks, albums, shows and episodes (the per-type endpoints and
+ * the 2026 `/me/library` with URIs), followed artists, users and playlists. Every change is one
  * transaction.
  */
 
@@ -29,103 +36,10 @@ interface LibraryDeps {
   urls: objects.Urls;
 }
 
-const base62Id = /^[0-9A-Za-z]{22}$/;
-
 function userOf(res: Response): string {
   const userId = getAuth(res).userId;
   if (!userId) throw new ApiError(403, 'This endpoint needs a user: client credentials cannot use it');
   return userId;
-}
-
-/**
- * `ids` from the query string or a JSON body `{ "ids": [...] }`, at most `max`; catalog ids,
- * or usernames with `users`.
- */
-function idsFrom(req: Request, max: number, users = false): string[] {
-  const query = req.query.ids;
-  // Spotify takes the ids in the query, as `{ "ids": [...] }`, or as a bare JSON array, as some clients send.
-  const raw: unknown = req.body;
-  const body = Array.isArray(raw) ? raw : (raw as { ids?: unknown } | undefined)?.ids;
-  const ids = typeof query === 'string' ? query.split(',').filter(Boolean) : Array.isArray(body) ? body : undefined;
-  if (!ids || ids.length === 0) throw badRequest('Missing required parameter: ids');
-  if (ids.length > max) throw badRequest(`Too many ids requested: at most ${max}`);
-  return ids.map((id) => {
-    if (users) return userIdParam(id);
-    if (typeof id !== 'string' || !base62Id.test(id)) throw badRequest('Invalid base62 id');
-    return id;
-  });
-}
-
-interface SavedTable {
-  table: string;
-  column: string;
-  entity: string;
-  timeColumn: 'added_at' | 'followed_at';
-  /**
-   * Which of the entities the user may save, as a condition on `e` with the user as `$2`
-   * (a playlist must be one the user can see).
-   */
-  visible?: string;
-}
-
-const savedTracks: SavedTable = { table: 'saved_tracks', column: 'track_id', entity: 'tracks', timeColumn: 'added_at' };
-const savedAlbums: SavedTable = { table: 'saved_albums', column: 'album_id', entity: 'albums', timeColumn: 'added_at' };
-const followedArtists: SavedTable = {
-  table: 'followed_artists',
-  column: 'artist_id',
-  entity: 'artists',
-  timeColumn: 'followed_at',
-};
-const followedUsers: SavedTable = {
-  table: 'followed_users',
-  column: 'followed_id',
-  entity: 'users',
-  timeColumn: 'followed_at',
-  // Following oneself is no follow at all.
-  visible: 'e.id <> $2',
-};
-const followedPlaylists: SavedTable = {
-  table: 'followed_playlists',
-  column: 'playlist_id',
-  entity: 'playlists',
-  timeColumn: 'followed_at',
-  // Someone else's private playlist does not exist for the user, unless it is a collaborative one.
-  visible: '(e.public OR e.owner_id = $2 OR e.collaborative)',
-};
-
-/** Saves ids that exist; an unknown id fails the whole request and nothing is saved. */
-async function save(tx: Queryable, saved: SavedTable, userId: string, ids: readonly string[]): Promise<void> {
-  const unique = [...new Set(ids)];
-  const { rows } = await tx.query<{ id: string; visible: boolean }>(
-    `SELECT e.id, ${saved.visible ?? 'true'} AS visible FROM ${saved.entity} e WHERE e.id = ANY($1::text[])`,
-    saved.visible ? [unique, userId] : [unique],
-  );
-  if (rows.length !== unique.length) throw new ApiError(400, 'Unknown id');
-  const allowed = rows.filter((row) => row.visible).map((row) => row.id);
-  if (saved.table === 'followed_playlists' && allowed.length !== unique.length) {
-    throw new ApiError(404, 'Playlist not found');
-  }
-  await tx.query(
-    `INSERT INTO ${saved.table} (user_id, ${saved.column}, ${saved.timeColumn})
-     SELECT $1, id, clock_timestamp() FROM unnest($2::text[]) AS t(id) ON CONFLICT DO NOTHING`,
-    [userId, allowed],
-  );
-}
-
-async function remove(tx: Queryable, saved: SavedTable, userId: string, ids: readonly string[]): Promise<void> {
-  await tx.query(`DELETE FROM ${saved.table} WHERE user_id = $1 AND ${saved.column} = ANY($2::text[])`, [
-    userId,
-    [...new Set(ids)],
-  ]);
-}
-
-async function contains(db: Queryable, saved: SavedTable, userId: string, ids: readonly string[]): Promise<boolean[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT ${saved.column} AS id FROM ${saved.table} WHERE user_id = $1 AND ${saved.column} = ANY($2::text[])`,
-    [userId, [...new Set(ids)]],
-  );
-  const found = new Set(rows.map((row) => row.id));
-  return ids.map((id) => found.has(id));
 }
 
 /** Which table a `/me/library` URI goes to, and the scopes it needs to change and to check it. */
@@ -136,8 +50,10 @@ const libraryTargets: Partial<Record<UriType, { saved: SavedTable; modifyScope: 
   user: { saved: followedUsers, modifyScope: 'user-follow-modify', readScope: 'user-follow-read' },
   // Saving a playlist follows it (publicly, as Spotify's library does).
   playlist: { saved: followedPlaylists, modifyScope: 'playlist-modify-public', readScope: 'playlist-read-private' },
+  show: { saved: savedShows, modifyScope: 'user-library-modify', readScope: 'user-library-read' },
+  episode: { saved: savedEpisodes, modifyScope: 'user-library-modify', readScope: 'user-library-read' },
 };
-const libraryTypes = new Set<UriType>(['track', 'album', 'artist', 'user', 'playlist']);
+const libraryTypes = new Set<UriType>(['track', 'album', 'artist', 'user', 'playlist', 'show', 'episode']);
 
 function libraryUris(req: Request): ParsedUri[] {
   return urisParam(req.query.uris, 40, libraryTypes);
@@ -175,38 +91,27 @@ export function libraryRoutes({ db, store, urls }: LibraryDeps): Router {
   router.get('/me/tracks', user, requireScopes('user-library-read'), async (req, res) => {
     marketParam(req);
     const page = pageParams(req, '/me/tracks');
-    const userId = userOf(res);
-    const { rows } = await db.query<{ track_id: string; added_at: Date; total: number }>(
-      `SELECT track_id, added_at, count(*) OVER () AS total FROM saved_tracks WHERE user_id = $1
-       ORDER BY added_at DESC, track_id LIMIT $2 OFFSET $3`,
-      [userId, page.limit, page.offset],
-    );
-    const tracks = await store.tracks(rows.map((row) => row.track_id));
+    const { rows, total } = await savedPage(db, savedTracks, userOf(res), page);
+    const tracks = await store.tracks(rows.map((row) => row.id));
     const items = rows.flatMap((row) => {
-      const track = tracks.get(row.track_id);
-      return track ? [{ added_at: row.added_at.toISOString(), track: objects.track(urls, track) }] : [];
+      const track = tracks.get(row.id);
+      return track ? [{ added_at: row.at.toISOString(), track: objects.track(urls, track) }] : [];
     });
-    const total = rows[0]?.total ?? (await count(db, 'saved_tracks', userId));
     res.json(offsetPage(here(req), stringQuery(req.query), items, page, total));
   });
 
   router.get('/me/albums', user, requireScopes('user-library-read'), async (req, res) => {
     marketParam(req);
     const page = pageParams(req, '/me/albums');
-    const userId = userOf(res);
-    const { rows } = await db.query<{ album_id: string; added_at: Date; total: number }>(
-      `SELECT album_id, added_at, count(*) OVER () AS total FROM saved_albums WHERE user_id = $1
-       ORDER BY added_at DESC, album_id LIMIT $2 OFFSET $3`,
-      [userId, page.limit, page.offset],
-    );
-    const albums = await store.albums(rows.map((row) => row.album_id));
+    const { rows, total } = await savedPage(db, savedAlbums, userOf(res), page);
+    const albums = await store.albums(rows.map((row) => row.id));
     const items = await Promise.all(
       rows.flatMap((row) => {
-        const album = albums.get(row.album_id);
+        const album = albums.get(row.id);
         if (!album) return [];
         return [
           store.albumTracks(album.id, { limit: 50, offset: 0 }).then((tracks) => ({
-            added_at: row.added_at.toISOString(),
+            added_at: row.at.toISOString(),
             album: objects.album(
               urls,
               album,
@@ -222,13 +127,14 @@ export function libraryRoutes({ db, store, urls }: LibraryDeps): Router {
         ];
       }),
     );
-    const total = rows[0]?.total ?? (await count(db, 'saved_albums', userId));
     res.json(offsetPage(here(req), stringQuery(req.query), items, page, total));
   });
 
   for (const [path, saved, max] of [
     ['/me/tracks', savedTracks, 50],
     ['/me/albums', savedAlbums, 20],
+    ['/me/shows', savedShows, 50],
+    ['/me/episodes', savedEpisodes, 50],
   ] as const) {
     const json = express.json({ limit: '10kb' });
     router.put(path, user, requireScopes('user-library-modify'), json, async (req, res) => {
@@ -290,7 +196,7 @@ export function libraryRoutes({ db, store, urls }: LibraryDeps): Router {
        ORDER BY artist_id LIMIT $3`,
       [userId, after, limit + 1],
     );
-    const total = await count(db, 'followed_artists', userId);
+    const total = await countSaved(db, followedArtists, userId);
     const page = rows.slice(0, limit);
     const ids = page.map((row) => row.artist_id);
     const [artists, follows] = await Promise.all([store.artists(ids), artistFollows(db, ids)]);
@@ -328,9 +234,4 @@ export function libraryRoutes({ db, store, urls }: LibraryDeps): Router {
   });
 
   return router;
-}
-
-async function count(db: Queryable, table: string, userId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE user_id = $1`, [userId]);
-  return rows[0]?.n ?? 0;
 }
