@@ -18,6 +18,7 @@ import { userRoutes } from './v1/user-routes';
 import { createFaults, type FaultControl } from './v1/faults';
 import { profileMiddleware } from './v1/profile';
 import { searchRoutes } from './v1/search-routes';
+import { ShowCatalog } from './v1/show-catalog';
 import { showRoutes } from './v1/show-routes';
 import type { V1Deps } from './v1/deps';
 
@@ -65,6 +66,7 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   // Generated cover art and portraits, public like image CDNs are.
   app.use(imageRoutes());
   const store = new SqlCatalogStore(deps.db);
+  const shows = new ShowCatalog(deps.db);
   // Playable audio, public like the CDN that serves Spotify's previews.
   app.use(audioRoutes({ db: deps.db, store }));
 
@@ -75,10 +77,10 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   v1.use(catalogRoutes({ store, urls, artistFollows: (ids) => artistFollows(deps.db, ids) }));
   v1.use(libraryRoutes({ db: deps.db, store, urls }));
   v1.use(legacyPlaylistItems(() => config.profile));
-  v1.use(playlistRoutes({ db: deps.db, store, urls, profile: () => config.profile }));
-  v1.use(playerRoutes({ db: deps.db, store, urls, now: deps.now }));
+  v1.use(playlistRoutes({ db: deps.db, store, shows, urls, profile: () => config.profile }));
+  v1.use(playerRoutes({ db: deps.db, store, shows, urls, now: deps.now }));
   v1.use(userRoutes({ db: deps.db, urls, store }));
-  const v1Deps: V1Deps = { db: deps.db, store, urls, profile: () => config.profile };
+  const v1Deps: V1Deps = { db: deps.db, store, urls, shows, profile: () => config.profile };
   v1.use(searchRoutes(v1Deps));
   v1.use(browseRoutes(v1Deps));
   v1.use(showRoutes(v1Deps));

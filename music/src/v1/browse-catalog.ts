@@ -1,4 +1,5 @@
 import { genres } from '../catalog/genres';
+import { playlistColumns, playlistRecord, type PlaylistRow } from './playlist-records';
 import type { Queryable } from '../db/types';
 import { badRequest } from '../errors';
 import type { Request } from 'express';
@@ -127,38 +128,6 @@ export function localTimeParam(req: Request, now: () => Date = () => new Date())
     throw badRequest('Invalid timestamp: use yyyy-MM-ddTHH:mm:ss');
   }
   return { day: match[1], hour };
-}
-
-interface PlaylistRow {
-  id: string;
-  owner_id: string;
-  owner_name: string | null;
-  name: string;
-  description: string | null;
-  public: boolean;
-  collaborative: boolean;
-  snapshot_id: string;
-  total: number;
-  followers: number;
-}
-
-/** The columns of a playlist record, for a query over `playlists p`. */
-export const playlistColumns = `p.id, p.owner_id, u.display_name AS owner_name, p.name, p.description, p.public,
-  p.collaborative, p.snapshot_id, (SELECT count(*) FROM playlist_items i WHERE i.playlist_id = p.id) AS total,
-  (SELECT count(*) FROM followed_playlists f WHERE f.playlist_id = p.id) AS followers`;
-
-export function playlistRecord(row: PlaylistRow): PlaylistRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    public: row.public,
-    collaborative: row.collaborative,
-    snapshotId: row.snapshot_id,
-    owner: { id: row.owner_id, displayName: row.owner_name },
-    totalItems: row.total,
-    followers: row.followers,
-  };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Database } from '../db/types';
 import type { CatalogStore } from './catalog-store';
 import type { Urls } from './objects';
 import type { Profile } from './profile';
+import type { ShowCatalog } from './show-catalog';
 
 /** What a group of music v1 routes is built from. */
 export interface V1Deps {
@@ -9,6 +10,8 @@ export interface V1Deps {
   /** Cached reads of the (immutable) catalog records. */
   store: CatalogStore;
   urls: Urls;
+  /** Cached reads of the (immutable) podcast shows and episodes. */
+  shows: ShowCatalog;
   /** How the service answers right now: as a full-access or a development-mode app. */
   profile: () => Profile;
 }

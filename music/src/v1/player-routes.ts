@@ -8,6 +8,7 @@ import type { CatalogStore } from './catalog-store';
 import * as objects from './objects';
 import { cursorPage, stringQuery } from './paging';
 import { loadEpisodes } from './playlist-episodes';
+import type { ShowCatalog } from './show-catalog';
 import { enumParam, integerParam, optionalParam, parseUri } from './params';
 
 /**
@@ -20,6 +21,7 @@ import { enumParam, integerParam, optionalParam, parseUri } from './params';
 interface PlayerDeps {
   db: Database;
   store: CatalogStore;
+  shows: ShowCatalog;
   urls: objects.Urls;
   now?: () => number;
 }
@@ -206,7 +208,7 @@ async function contextItems(db: Queryable, store: CatalogStore, uri: string): Pr
   return items;
 }
 
-export function playerRoutes({ db, store, urls, now = Date.now }: PlayerDeps): Router {
+export function playerRoutes({ db, store, shows, urls, now = Date.now }: PlayerDeps): Router {
   const router = express.Router();
   const json = express.json({ limit: '100kb' });
   const readState = requireScopes('user-read-playback-state');
@@ -298,7 +300,7 @@ export function playerRoutes({ db, store, urls, now = Date.now }: PlayerDeps): R
     const auth = getAuth(res);
     const [tracks, episodes] = await Promise.all([
       store.tracks(idsOf('track')),
-      loadEpisodes(db, idsOf('episode'), auth.scopes.has('user-read-playback-position') ? auth.userId : null),
+      loadEpisodes(shows, db, idsOf('episode'), auth.scopes.has('user-read-playback-position') ? auth.userId : null),
     ]);
     return (uri: string) => {
       const [, type, id = ''] = uri.split(':');

@@ -18,55 +18,30 @@ import {
   type UriType,
 } from './params';
 import { loadEpisodes } from './playlist-episodes';
+import type { ShowCatalog } from './show-catalog';
+import { playlistColumns, playlistRecord, type PlaylistRow as BaseRow } from './playlist-records';
 import { nextSnapshot, snapshotBelongs, snapshotFor } from './playlist-snapshots';
 import type { Profile } from './profile';
 
 interface PlaylistDeps {
   db: Database;
   store: CatalogStore;
+  shows: ShowCatalog;
   urls: objects.Urls;
   profile: () => Profile;
 }
 
-interface PlaylistRow {
-  id: string;
-  owner_id: string;
-  owner_name: string | null;
-  name: string;
-  description: string | null;
-  public: boolean;
-  collaborative: boolean;
-  snapshot_id: string;
-  total: number;
-  followers: number;
+interface PlaylistRow extends BaseRow {
   /** Whether the requesting user follows the playlist. */
   followed: boolean;
 }
 
 type Access = Pick<PlaylistRow, 'owner_id' | 'public' | 'collaborative' | 'followed'>;
 
-const playlistColumns = `p.id, p.owner_id, u.display_name AS owner_name, p.name, p.description, p.public, p.collaborative,
-  p.snapshot_id, (SELECT count(*) FROM playlist_items i WHERE i.playlist_id = p.id) AS total,
-  (SELECT count(*) FROM followed_playlists f WHERE f.playlist_id = p.id) AS followers`;
-
 const itemTypes = new Set<UriType>(['track', 'episode']);
 
 /** Spotify's limit on the items of one add, replace or remove. */
 const maxItemsPerChange = 100;
-
-function record(row: Omit<PlaylistRow, 'followed'>): objects.PlaylistRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    public: row.public,
-    collaborative: row.collaborative,
-    snapshotId: row.snapshot_id,
-    owner: { id: row.owner_id, displayName: row.owner_name },
-    totalItems: row.total,
-    followers: row.followers,
-  };
-}
 
 async function loadPlaylist(db: Queryable, id: string, userId: string | null): Promise<PlaylistRow | undefined> {
   const { rows } = await db.query<PlaylistRow & Record<string, unknown>>(
@@ -190,7 +165,7 @@ function reordered<T>(items: readonly T[], start: number, length: number, insert
 }
 
 /** Playlists: reading, creating and changing them and their items, and following them. */
-export function playlistRoutes({ db, store, urls, profile }: PlaylistDeps): Router {
+export function playlistRoutes({ db, store, shows, urls, profile }: PlaylistDeps): Router {
   const router = express.Router();
   const here = (req: Request): string => `${urls.api}${req.path}`;
 
@@ -208,6 +183,7 @@ export function playlistRoutes({ db, store, urls, profile }: PlaylistDeps): Rout
     const auth = getAuth(res);
     const tracks = await store.tracks(rows.flatMap((row) => (row.track_id ? [row.track_id] : [])));
     const episodes = await loadEpisodes(
+      shows,
       db,
       rows.flatMap((row) => (row.episode_id ? [row.episode_id] : [])),
       auth.scopes.has('user-read-playback-position') ? auth.userId : null,
@@ -253,7 +229,7 @@ export function playlistRoutes({ db, store, urls, profile }: PlaylistDeps): Rout
     res.json(
       objects.playlist(
         urls,
-        record(row),
+        playlistRecord(row),
         offsetPage(`${urls.api}/playlists/${row.id}/items`, {}, items, page, row.total),
       ),
     );
@@ -292,7 +268,7 @@ export function playlistRoutes({ db, store, urls, profile }: PlaylistDeps): Rout
     return offsetPage(
       here(req),
       stringQuery(req.query),
-      rows.map((row) => objects.simplifiedPlaylist(urls, record(row))),
+      rows.map((row) => objects.simplifiedPlaylist(urls, playlistRecord(row))),
       { limit, offset },
       total,
     );
@@ -365,7 +341,7 @@ export function playlistRoutes({ db, store, urls, profile }: PlaylistDeps): Rout
       .json(
         objects.playlist(
           urls,
-          record(row),
+          playlistRecord(row),
           offsetPage(`${urls.api}/playlists/${id}/items`, {}, [], { limit: 100, offset: 0 }, 0),
         ),
       );

@@ -2,10 +2,10 @@ import express, { type Request, type Router } from 'express';
 import { badRequest } from '../errors';
 import type { SearchType } from '../search/catalog';
 import { parseQuery } from '../search/query';
-import { episodeRecords, playlistRecords, showRecords } from '../search/records';
 import { catalogSearch } from '../search/service';
 import type { V1Deps } from './deps';
 import { artistFollows, withFollows } from './follow-counts';
+import { playlistRecords } from './playlist-records';
 import * as objects from './objects';
 import { offsetPage, stringQuery, type OffsetPage } from './paging';
 import { enumParam, integerParam, marketParam, optionalParam } from './params';
@@ -56,6 +56,14 @@ function queryParam(req: Request): string {
   return q;
 }
 
+/** The records of `ids`, in that order; unknown ids are left out. */
+function inOrder<T>(ids: readonly string[], found: ReadonlyMap<string, T>): T[] {
+  return ids.flatMap((id) => {
+    const record = found.get(id);
+    return record === undefined ? [] : [record];
+  });
+}
+
 /**
  * GET /search: the catalog's tracks, artists and albums, public playlists, shows and episodes
  * (no audiobooks), one offset page per requested type. `q` takes plain words (all must match,
@@ -66,7 +74,7 @@ function queryParam(req: Request): string {
  */
 export function searchRoutes(deps: V1Deps): Router {
   const router = express.Router();
-  const { urls, store, db } = deps;
+  const { urls, store, db, shows } = deps;
   const search = catalogSearch(db);
   const endpoint = `${urls.api}/search`;
 
@@ -125,9 +133,9 @@ export function searchRoutes(deps: V1Deps): Router {
       case 'playlist':
         return (await playlistRecords(db, ids)).map((record) => objects.simplifiedPlaylist(urls, record));
       case 'show':
-        return (await showRecords(db, ids)).map((record) => objects.simplifiedShow(urls, record));
+        return inOrder(ids, await shows.shows(ids)).map((record) => objects.simplifiedShow(urls, record));
       case 'episode':
-        return (await episodeRecords(db, ids)).map((record) => objects.simplifiedEpisode(urls, record));
+        return inOrder(ids, await shows.episodes(ids)).map((record) => objects.simplifiedEpisode(urls, record));
       case 'audiobook':
         return [];
     }

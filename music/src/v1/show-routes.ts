@@ -7,7 +7,6 @@ import * as objects from './objects';
 import { offsetPage, stringQuery } from './paging';
 import { catalogId, idsParam, marketParam, pageParams } from './params';
 import { savedEpisodes, savedPage, savedShows } from './saved';
-import { ShowCatalog } from './show-catalog';
 
 /** Spotify's maximum of ids per call on the show and episode endpoints. */
 const maxIds = 50;
@@ -23,9 +22,8 @@ function userOf(res: Response): string {
 
 /** The music v1 routes of podcast shows and episodes, saved shows and episodes, resume points. */
 export function showRoutes(deps: V1Deps): Router {
-  const { db, urls } = deps;
+  const { db, urls, shows: catalog } = deps;
   const router = express.Router();
-  const catalog = new ShowCatalog(db);
   const here = (req: Request): string => `${urls.api}${req.path}`;
 
   /** The episodes with the caller's resume points, when the caller is a user who may read them. */
