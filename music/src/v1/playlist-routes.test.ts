@@ -99,8 +99,14 @@ await describeService('playlists', (service) => {
   it('hide other people items from development-mode apps', async () => {
     const { call } = await service.listener(scopes, { profile: 'development' });
     expect((await call('GET', `/playlists/${editorial}/items`, undefined, 'development')).status).toBe(403);
+    const theirs = await call('GET', `/playlists/${editorial}`, undefined, 'development');
+    expect(theirs.status).toBe(200);
+    expect(theirs.body).not.toHaveProperty('items');
     const own = await call('POST', '/me/playlists', { name: 'Mine' }, 'development');
     expect((await call('GET', `/playlists/${String(own.body.id)}/items`, undefined, 'development')).status).toBe(200);
+    expect((await call('GET', `/playlists/${String(own.body.id)}`, undefined, 'development')).body).toHaveProperty(
+      'items',
+    );
   });
 
   const positions = async (playlistId: string): Promise<number[]> =>

@@ -224,6 +224,13 @@ export function playlistRoutes({ db, store, shows, urls, profile }: PlaylistDeps
     marketParam(req);
     additionalTypes(req);
     const row = await requireReadable(res, catalogId(req.params.playlist_id));
+    const userId = getAuth(res).userId;
+    // Development-mode apps get the items only of playlists the user owns or collaborates on.
+    if (profile() === 'development' && (userId === null || !changeable(row, userId))) {
+      const { items: _hidden, ...withoutItems } = objects.playlist(urls, playlistRecord(row), null);
+      res.json(withoutItems);
+      return;
+    }
     const page = { limit: 100, offset: 0 };
     const items = await itemsPage(res, row.id, page);
     res.json(

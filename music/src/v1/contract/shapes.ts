@@ -100,6 +100,8 @@ const sometimes = new Set([
   'available_markets',
   // A profile's e-mail address: only with the user-read-email scope, and only for accounts that have one.
   'email',
+  // A playlist's items: development-mode apps get them only for playlists the user owns or collaborates on.
+  'items',
 ]);
 
 /**
