@@ -5,6 +5,65 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
  * the web client, both read from `schema/*.graphql`. The output is committed; `npm test`
  * fails when running codegen would change it.
  */
+/**
+ * What each GraphQL type's resolvers receive: the music v1 objects (api/src/music/v1.ts) or a
+ * domain's own parent type. One block per domain of the schema.
+ */
+const catalogMappers: Record<string, string> = {
+  Image: '../music/v1#V1Image',
+  Track: '../music/v1#TrackParent',
+  Album: '../music/v1#AlbumParent',
+  Artist: '../music/v1#ArtistParent',
+  AudioFeatures: '../music/v1#V1AudioFeatures',
+  Show: '../music/v1#ShowParent',
+  Episode: '../music/v1#EpisodeParent',
+  Category: '../music/v1#V1Category',
+  Recommendations: '../music/v1#V1Recommendations',
+  RecommendationSeed: '../modules/browse/parents#RecommendationSeedParent',
+  ResumePoint: '../music/v1#V1ResumePoint',
+  // `Upstream.features` (catalog.graphql) has its own resolver; the base resolver gives the rest.
+  Upstream: '../modules/catalog/parents#UpstreamParent',
+  // An enum with inline enumValues is otherwise typed `null` as a resolver's result.
+  AlbumType: 'AlbumType',
+  AlbumGroup: 'AlbumGroup',
+  ReleaseDatePrecision: 'ReleaseDatePrecision',
+  SearchType: 'SearchType',
+};
+const libraryMappers: Record<string, string> = {
+  Playlist: '../music/v1#PlaylistParent',
+  User: '../music/v1#UserParent',
+  Me: '../music/v1#V1PrivateUser',
+  // An enum with inline enumValues is otherwise typed `null` as a resolver's result.
+  AccountProduct: 'AccountProduct',
+  TimeRange: 'TimeRange',
+  PlayHistoryEdge: '../modules/me/parents#PlayHistoryEdgeParent',
+  SaveToLibraryPayload: '../modules/me/parents#LibraryChangeParent',
+  RemoveFromLibraryPayload: '../modules/me/parents#LibraryChangeParent',
+  FollowArtistsPayload: '../modules/me/parents#LibraryChangeParent',
+  UnfollowArtistsPayload: '../modules/me/parents#LibraryChangeParent',
+};
+const playerMappers: Record<string, string> = {};
+
+/** GraphQL enums are UPPER_CASE; these map them to the music v1 API's strings. One block per domain. */
+const catalogEnums: Record<string, Record<string, string>> = {
+  AlbumType: { ALBUM: 'album', SINGLE: 'single', COMPILATION: 'compilation' },
+  AlbumGroup: { ALBUM: 'album', SINGLE: 'single', COMPILATION: 'compilation', APPEARS_ON: 'appears_on' },
+  ReleaseDatePrecision: { YEAR: 'year', MONTH: 'month', DAY: 'day' },
+  SearchType: {
+    TRACK: 'track',
+    ALBUM: 'album',
+    ARTIST: 'artist',
+    PLAYLIST: 'playlist',
+    SHOW: 'show',
+    EPISODE: 'episode',
+  },
+};
+const libraryEnums: Record<string, Record<string, string>> = {
+  AccountProduct: { PREMIUM: 'premium', FREE: 'free', OPEN: 'open' },
+  TimeRange: { SHORT_TERM: 'short_term', MEDIUM_TERM: 'medium_term', LONG_TERM: 'long_term' },
+};
+const playerEnums: Record<string, Record<string, string>> = {};
+
 const config: CodegenConfig = {
   overwrite: true,
   schema: 'schema/*.graphql',
@@ -20,6 +79,8 @@ const config: CodegenConfig = {
         avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
         strictScalars: true,
         scalars: {},
+        mappers: { ...catalogMappers, ...libraryMappers, ...playerMappers },
+        enumValues: { ...catalogEnums, ...libraryEnums, ...playerEnums },
       },
     },
     'web/src/__generated__/': {

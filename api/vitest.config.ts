@@ -1,6 +1,15 @@
+import { createRequire } from 'node:module';
 import { defineProject } from 'vitest/config';
 
+// Node (and so Apollo Server, loaded from node_modules) resolves `graphql` to its CommonJS build; Vite would
+// pick the ES module build for the api's sources. Two copies of graphql refuse each other's schema objects
+// ("from another module or realm"), so the tests use the one Node uses, as the api does at run time.
+const graphqlEntry = createRequire(import.meta.url).resolve('graphql');
+
 export default defineProject({
+  resolve: {
+    alias: [{ find: /^graphql$/, replacement: graphqlEntry }],
+  },
   test: {
     name: 'api',
     environment: 'node',

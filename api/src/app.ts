@@ -1,14 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { createClient } from 'redis';
 import { createAuthRouter } from './auth/routes';
 import { createSession, type RedisClient } from './auth/session';
 import type { Config } from './config';
-import type { Context } from './context';
+import { BearerTokenSource, SessionTokenSource, type SessionWithMusic } from './auth/tokens';
+import { createContext, type Context, type SharedContext } from './context';
 import { createGraphqlServer } from './graphql';
+import { createPlaygroundRouter, playgroundDisabled } from './playground/playground';
+import { MusicClient, type MusicClientOptions } from './music/client';
+import { MemoryEntityCache } from './music/entity-cache';
+import { LocalRateGate } from './music/rate-gate';
 
 export interface App {
   app: Express;
@@ -19,6 +24,8 @@ export interface App {
 export interface AppOptions {
   /** Serves the web client instead of `config.webDist` (the development server's middleware). */
   webMiddleware?: RequestHandler;
+  /** Told about every upstream call (tests count them per operation). */
+  onUpstreamRequest?: MusicClientOptions['onRequest'];
 }
 
 /** Builds the api: GraphQL at /graphql and the web client everywhere else. */
@@ -35,6 +42,37 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
   const sessions = createSession(config, redis);
 
+  // Process-wide: what the upstream can do, the catalog cache and the upstream's rate budget.
+  const shared: SharedContext = {
+    config,
+    capabilities: { multiGet: 'unknown' },
+    cache: new MemoryEntityCache({ maxEntries: 50_000, ttlMs: 10 * 60_000 }),
+  };
+  const gate = new LocalRateGate();
+  const oauthClient = {
+    tokenUrl: `${config.musicAccountsUrl}/api/token`,
+    clientId: config.oauthClient.id,
+    clientSecret: config.oauthClient.secret,
+  };
+  /** The request's music client: a third-party client's bearer token, else the session's sign-in, else none. */
+  const musicClientFor = (req: Request): MusicClient | null => {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+    const session = req.session as SessionWithMusic | undefined;
+    const tokens = bearer
+      ? new BearerTokenSource(bearer)
+      : session?.music
+        ? new SessionTokenSource(session, oauthClient)
+        : null;
+    if (!tokens) return null;
+    return new MusicClient({
+      baseUrl: config.musicApiUrl,
+      tokens,
+      gate,
+      requestId: req.get('x-request-id'),
+      onRequest: options.onUpstreamRequest,
+    });
+  };
+
   const app = express();
   // Hides the framework from fingerprinting.
   app.disable('x-powered-by');
@@ -45,6 +83,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     res.json({ status: 'ok' });
   });
 
+  // The GraphQL playground is a development tool: production serves it only when enabled (GRAPHQL_PLAYGROUND).
+  app.use(config.graphql.playground ? createPlaygroundRouter() : playgroundDisabled());
+
   // Sessions only where they are used: static files and health checks never touch the store.
   app.use(['/auth', '/graphql'], sessions.middleware);
   app.use(createAuthRouter(config));
@@ -54,7 +95,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // An explicit cap: larger bodies get 413 before GraphQL parses anything.
     express.json({ limit: '100kb' }),
     expressMiddleware(graphql, {
-      context: (): Promise<Context> => Promise.resolve({ config }),
+      context: ({ req }): Promise<Context> => Promise.resolve(createContext(shared, musicClientFor(req))),
     }),
   );
 

@@ -101,4 +101,35 @@ describe('sign-in settings', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'http://localhost:4000' })).toThrow(/PUBLIC_URL: must use https/);
     expect(loadConfig({ PUBLIC_URL: 'https://music.example.org/' }).publicUrl).toBe('https://music.example.org');
   });
+  it('bounds GraphQL operations with defaults that each variable overrides', () => {
+    expect(loadConfig({}).graphql.limits).toEqual({
+      maxDepth: 12,
+      maxAliases: 30,
+      maxRootFields: 20,
+      maxTokens: 5000,
+      maxCost: 5000,
+    });
+    expect(
+      loadConfig({
+        GRAPHQL_MAX_DEPTH: '8',
+        GRAPHQL_MAX_ALIASES: '0',
+        GRAPHQL_MAX_ROOT_FIELDS: '5',
+        GRAPHQL_MAX_TOKENS: '2000',
+        GRAPHQL_MAX_COST: '900',
+      }).graphql.limits,
+    ).toEqual({ maxDepth: 8, maxAliases: 0, maxRootFields: 5, maxTokens: 2000, maxCost: 900 });
+    expect(() => loadConfig({ GRAPHQL_MAX_DEPTH: '0', GRAPHQL_MAX_COST: 'lots' })).toThrow(
+      /GRAPHQL_MAX_DEPTH: .*\n.*GRAPHQL_MAX_COST: /,
+    );
+  });
+
+  it('turns introspection and the playground off in production unless enabled', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), MUSIC_CLIENT_SECRET: 'x' };
+    expect(loadConfig({}).graphql).toMatchObject({ introspection: true, playground: true });
+    expect(loadConfig(production).graphql).toMatchObject({ introspection: false, playground: false });
+    expect(
+      loadConfig({ ...production, GRAPHQL_INTROSPECTION: 'true', GRAPHQL_PLAYGROUND: 'true' }).graphql,
+    ).toMatchObject({ introspection: true, playground: true });
+    expect(loadConfig({ GRAPHQL_PLAYGROUND: 'false' }).graphql.playground).toBe(false);
+  });
 });

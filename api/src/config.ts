@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { OperationLimits } from './limits/limits';
 
 /** Where the built web client lives, relative to this file: `web/dist` at the repository root. */
 const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
@@ -32,6 +33,17 @@ const envSchema = z
     MUSIC_CLIENT_SECRET: z.string().min(1).optional(),
     SPOTIFY_CLIENT_ID: z.string().min(1).optional(),
     SPOTIFY_CLIENT_SECRET: z.string().min(1).optional(),
+    // Operation limits (docs/errors.md): every request is measured against them before any upstream call.
+    GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).default(12),
+    GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(30),
+    GRAPHQL_MAX_ROOT_FIELDS: z.coerce.number().int().min(1).default(20),
+    GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).default(5000),
+    // One unit is at most one upstream call before batching: the busiest screen (a page of 50 items, each with
+    // a few linked objects) estimates at a few hundred, and 5000 units stay within about a hundred batched calls
+    // (DataLoader groups up to 50 ids per call), well inside Spotify's rolling 30-second rate budget.
+    GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
+    GRAPHQL_INTROSPECTION: z.stringbool().optional(),
+    GRAPHQL_PLAYGROUND: z.stringbool().optional(),
   })
   .superRefine((env, ctx) => {
     // The development server compiles source on request: never in production.
@@ -102,6 +114,14 @@ export interface Config {
   redisUrl: string | undefined;
   /** The api's OAuth client at the music service. */
   oauthClient: { id: string; secret: string };
+  graphql: {
+    /** Bounds checked on every operation before any resolver runs. */
+    limits: OperationLimits;
+    /** Whether the schema answers introspection queries (off in production unless enabled). */
+    introspection: boolean;
+    /** Whether the api serves the GraphQL playground (off in production unless enabled). */
+    playground: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -148,5 +168,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       value.MUSIC_PROVIDER === 'spotify'
         ? { id: value.SPOTIFY_CLIENT_ID ?? '', secret: value.SPOTIFY_CLIENT_SECRET ?? '' }
         : { id: value.MUSIC_CLIENT_ID, secret: value.MUSIC_CLIENT_SECRET ?? developmentClientSecret },
+    graphql: {
+      limits: {
+        maxDepth: value.GRAPHQL_MAX_DEPTH,
+        maxAliases: value.GRAPHQL_MAX_ALIASES,
+        maxRootFields: value.GRAPHQL_MAX_ROOT_FIELDS,
+        maxTokens: value.GRAPHQL_MAX_TOKENS,
+        maxCost: value.GRAPHQL_MAX_COST,
+      },
+      // Production hides the schema from strangers unless an operator opts in.
+      introspection: value.GRAPHQL_INTROSPECTION ?? value.NODE_ENV !== 'production',
+      // The playground is a development tool; production serves it only when an operator opts in.
+      playground: value.GRAPHQL_PLAYGROUND ?? value.NODE_ENV !== 'production',
+    },
   };
 }

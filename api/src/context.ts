@@ -1,6 +1,72 @@
+import { GraphQLError } from 'graphql';
 import type { Config } from './config';
+import type { MusicClient } from './music/client';
+import type { EntityCache } from './music/entity-cache';
+import { createLibraryLoader, type LibraryLoader } from './music/library-loader';
+import { createEntityLoader, entitySpecs, type EntityLoader, type UpstreamCapabilities } from './music/loaders';
+import type { V1Album, V1Artist, V1AudioFeatures, V1Episode, V1Show, V1Track } from './music/v1';
+
+/** Per-request loaders of every entity the upstream can fetch by id (batched, de-duplicated, cached). */
+export interface Loaders {
+  track: EntityLoader<V1Track>;
+  album: EntityLoader<V1Album>;
+  artist: EntityLoader<V1Artist>;
+  show: EntityLoader<V1Show>;
+  episode: EntityLoader<V1Episode>;
+  audioFeatures: EntityLoader<V1AudioFeatures>;
+  /** Whether URIs are in the signed-in listener's library; never shared between requests. */
+  library: LibraryLoader;
+}
 
 /** What every resolver receives: built once per GraphQL request. */
 export interface Context {
   config: Config;
+  /**
+   * The music v1 client acting for the signed-in person, or for the third-party client's bearer
+   * token; null for an anonymous request. Resolvers reach it through `musicOf`.
+   */
+  music: MusicClient | null;
+  /** Null exactly when `music` is. */
+  loaders: Loaders | null;
+  /** What the upstream can do, learnt once for the whole process. */
+  capabilities: UpstreamCapabilities;
+}
+
+/** The parts of a context that live as long as the process. */
+export interface SharedContext {
+  config: Config;
+  capabilities: UpstreamCapabilities;
+  cache: EntityCache;
+}
+
+/** The loaders of one request, over that request's client and the process's cache. */
+export function createLoaders(client: MusicClient, shared: SharedContext): Loaders {
+  const options = { client, capabilities: shared.capabilities, cache: shared.cache };
+  return {
+    track: createEntityLoader<V1Track>(entitySpecs.track, options),
+    album: createEntityLoader<V1Album>(entitySpecs.album, options),
+    artist: createEntityLoader<V1Artist>(entitySpecs.artist, options),
+    show: createEntityLoader<V1Show>(entitySpecs.show, options),
+    episode: createEntityLoader<V1Episode>(entitySpecs.episode, options),
+    audioFeatures: createEntityLoader<V1AudioFeatures>(entitySpecs.audioFeatures, options),
+    library: createLibraryLoader(client),
+  };
+}
+
+/** A request's context: signed in (a client) or anonymous (none). */
+export function createContext(shared: SharedContext, client: MusicClient | null): Context {
+  return {
+    config: shared.config,
+    capabilities: shared.capabilities,
+    music: client,
+    loaders: client ? createLoaders(client, shared) : null,
+  };
+}
+
+/** The signed-in music client and loaders, or UNAUTHENTICATED for an anonymous request. */
+export function musicOf(context: Context): { client: MusicClient; loaders: Loaders } {
+  if (!context.music || !context.loaders) {
+    throw new GraphQLError('Sign in to use your music.', { extensions: { code: 'UNAUTHENTICATED' } });
+  }
+  return { client: context.music, loaders: context.loaders };
 }

@@ -1,3 +1,5 @@
+import { GraphQLError } from 'graphql';
+
 /**
  * The one table that turns a music v1 answer into a GraphQL error code (docs/errors.md).
  * Nothing else in the api decides what an upstream status means.
@@ -48,8 +50,12 @@ export interface MusicApiErrorDetails {
   operation: string;
 }
 
-/** A failed music v1 call. Its message is safe to show; it never contains a token. */
-export class MusicApiError extends Error {
+/**
+ * A failed music v1 call. Its message is safe to show; it never contains a token. It is a
+ * GraphQL error, so a resolver that lets it through answers its code (and the wait, for
+ * RATE_LIMITED) in `extensions`.
+ */
+export class MusicApiError extends GraphQLError {
   readonly code: ErrorCode;
   readonly status: number | undefined;
   readonly reason: string | undefined;
@@ -57,7 +63,14 @@ export class MusicApiError extends Error {
   readonly operation: string;
 
   constructor(message: string, details: MusicApiErrorDetails, options?: { cause?: unknown }) {
-    super(message, options);
+    super(message, {
+      extensions: {
+        code: details.code,
+        ...(details.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: details.retryAfterSeconds }),
+      },
+      originalError: options?.cause instanceof Error ? options.cause : undefined,
+    });
+    if (options?.cause !== undefined) this.cause = options.cause;
     this.name = 'MusicApiError';
     this.code = details.code;
     this.status = details.status;

@@ -151,6 +151,25 @@ describe('entity loaders', () => {
     expect(cache.hits).toBe(10);
   });
 
+  it('take a refused audio-features multi-get as a missing feature, not as missing multi-gets', async () => {
+    developmentMode = true;
+    const capabilities: UpstreamCapabilities = { multiGet: 'unknown' };
+    const loader = createEntityLoader(entitySpecs.audioFeatures, { client: client(), capabilities });
+    const results = await loader.loadMany(['id001', 'id002']);
+    expect(results.every((result) => result instanceof MusicApiError && result.status === 403)).toBe(true);
+    expect(calls.map((call) => call.path)).toEqual(['/v1/audio-features']);
+    expect(capabilities.multiGet).toBe('unknown');
+  });
+
+  it('never share episodes between listeners: they carry a listener resume point', async () => {
+    const cache = new MemoryEntityCache();
+    const capabilities: UpstreamCapabilities = { multiGet: true };
+    await createEntityLoader(entitySpecs.episode, { client: client(), capabilities, cache }).load('id001');
+    await createEntityLoader(entitySpecs.episode, { client: client(), capabilities, cache }).load('id001');
+    expect(calls).toHaveLength(2);
+    expect(cache.hits + cache.misses).toBe(0);
+  });
+
   it('pass other upstream failures to every key', async () => {
     const loader = createEntityLoader(entitySpecs.track, {
       client: new MusicClient({

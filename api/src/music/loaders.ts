@@ -22,20 +22,41 @@ export interface EntitySpec {
   maxIds: number;
   /** Whether the entity depends on the market (relinking, availability). */
   marketDependent: boolean;
+  /**
+   * What a 403 on the multi-get means: that the upstream has no multi-gets (development mode), so
+   * single GETs follow; or, for a feature an upstream may lack altogether (audio features), that
+   * the feature is missing, which single GETs would only confirm one id at a time.
+   */
+  refusal: 'no-multi-get' | 'no-feature';
+  /** Whether the objects are the same for every listener, and so may go to the cross-request cache. */
+  shared: boolean;
 }
 
+const catalog = { refusal: 'no-multi-get', shared: true } as const;
+
 export const entitySpecs = {
-  track: { type: 'track', path: '/tracks', responseKey: 'tracks', maxIds: 50, marketDependent: true },
-  album: { type: 'album', path: '/albums', responseKey: 'albums', maxIds: 20, marketDependent: true },
-  artist: { type: 'artist', path: '/artists', responseKey: 'artists', maxIds: 50, marketDependent: false },
-  show: { type: 'show', path: '/shows', responseKey: 'shows', maxIds: 50, marketDependent: true },
-  episode: { type: 'episode', path: '/episodes', responseKey: 'episodes', maxIds: 50, marketDependent: true },
+  track: { type: 'track', path: '/tracks', responseKey: 'tracks', maxIds: 50, marketDependent: true, ...catalog },
+  album: { type: 'album', path: '/albums', responseKey: 'albums', maxIds: 20, marketDependent: true, ...catalog },
+  artist: { type: 'artist', path: '/artists', responseKey: 'artists', maxIds: 50, marketDependent: false, ...catalog },
+  show: { type: 'show', path: '/shows', responseKey: 'shows', maxIds: 50, marketDependent: true, ...catalog },
+  // An episode carries the listener's own resume point: never shared between listeners.
+  episode: {
+    type: 'episode',
+    path: '/episodes',
+    responseKey: 'episodes',
+    maxIds: 50,
+    marketDependent: true,
+    refusal: 'no-multi-get',
+    shared: false,
+  },
   audioFeatures: {
     type: 'audio-features',
     path: '/audio-features',
     responseKey: 'audio_features',
     maxIds: 100,
     marketDependent: false,
+    refusal: 'no-feature',
+    shared: true,
   },
 } as const satisfies Record<string, EntitySpec>;
 
@@ -43,6 +64,11 @@ export const entitySpecs = {
 export interface UpstreamCapabilities {
   /** `unknown` until a multi-get succeeded or was refused. */
   multiGet: boolean | 'unknown';
+  /**
+   * Other features some upstreams lack (recommendations, browse …), by name: true once the
+   * upstream served one, false once it refused it; absent while unknown.
+   */
+  features?: Record<string, boolean>;
 }
 
 export interface LoaderOptions {
@@ -95,7 +121,7 @@ async function fetchEntities(
   const found = new Map<string, unknown>();
   const market = spec.marketDependent ? options.market : undefined;
 
-  if (options.capabilities.multiGet !== false) {
+  if (options.capabilities.multiGet !== false || spec.refusal === 'no-feature') {
     try {
       for (const batch of chunks(ids, spec.maxIds)) {
         const body = await options.client.get<Record<string, unknown>>(spec.path, { ids: batch.join(','), market });
@@ -107,12 +133,12 @@ async function fetchEntities(
           }
         }
       }
-      options.capabilities.multiGet = true;
+      if (spec.refusal === 'no-multi-get') options.capabilities.multiGet = true;
       return found;
     } catch (error) {
       // A 403 on a multi-get is how development mode says it has none: fall back, and remember.
       const refused = error instanceof MusicApiError && error.status === 403;
-      if (!refused) throw error;
+      if (!refused || spec.refusal === 'no-feature') throw error;
       options.capabilities.multiGet = false;
     }
   }
@@ -136,11 +162,12 @@ export type EntityLoader<T> = DataLoader<string, T>;
 /** A loader for one entity type, for one request. */
 export function createEntityLoader<T>(spec: EntitySpec, options: LoaderOptions): EntityLoader<T> {
   const market = spec.marketDependent ? options.market : undefined;
+  const cache = spec.shared ? options.cache : undefined;
   return new DataLoader<string, T>(
     async (keys) => {
       const ids = [...new Set(keys)];
       const cacheKeys = ids.map((id) => entityKey(spec.type, id, market));
-      const cached = options.cache ? await options.cache.getMany(cacheKeys) : ids.map(() => undefined);
+      const cached = cache ? await cache.getMany(cacheKeys) : ids.map(() => undefined);
       const results = new Map<string, unknown>();
       const misses: string[] = [];
       ids.forEach((id, index) => {
@@ -156,7 +183,7 @@ export function createEntityLoader<T>(spec: EntitySpec, options: LoaderOptions):
           results.set(id, value ?? notFound(spec, id));
           if (value !== undefined && !(value instanceof Error)) fresh.push([entityKey(spec.type, id, market), value]);
         }
-        if (options.cache && fresh.length > 0) await options.cache.setMany(fresh);
+        if (cache && fresh.length > 0) await cache.setMany(fresh);
       }
       return keys.map((key) => {
         const value = results.get(key);

@@ -1,0 +1,52 @@
+import DataLoader from 'dataloader';
+import type { MusicClient } from './client';
+
+/**
+ * Whether URIs are in the signed-in listener's library (a saved track, album, show or episode, a
+ * followed artist, playlist or user), through `GET /me/library/contains`, the one endpoint both
+ * Spotify's full and development-mode apps answer. The URIs asked for in one tick are
+ * de-duplicated and sent in calls of at most 40, and the answers come back in key order.
+ *
+ * The answers belong to one listener: the loader lives for one request and is never shared.
+ */
+
+/** The most URIs `/me/library/contains` (and `PUT`/`DELETE /me/library`) take in one call. */
+export const libraryUrisPerCall = 40;
+
+export type LibraryLoader = DataLoader<string, boolean>;
+
+/** Splits `items` into runs of at most `size`, in order. */
+export function chunked<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+export function createLibraryLoader(client: MusicClient): LibraryLoader {
+  return new DataLoader<string, boolean>(
+    async (keys) => {
+      const uris = [...new Set(keys)];
+      const answers = new Map<string, boolean | Error>();
+      await Promise.all(
+        chunked(uris, libraryUrisPerCall).map(async (batch) => {
+          try {
+            const found = await client.get<unknown>('/me/library/contains', { uris: batch.join(',') });
+            const list = Array.isArray(found) ? (found as unknown[]) : [];
+            batch.forEach((uri, index) => answers.set(uri, list[index] === true));
+          } catch (error) {
+            // A failed call fails the URIs it carried, not those of the other calls.
+            const failure = error instanceof Error ? error : new Error(String(error));
+            for (const uri of batch) answers.set(uri, failure);
+          }
+        }),
+      );
+      return keys.map((key) => answers.get(key) ?? false);
+    },
+    { maxBatchSize: 1000 },
+  );
+}
+
+/** Records that `uris` are now in (or out of) the library, so that no contains call is needed. */
+export function primeLibrary(loader: LibraryLoader, uris: readonly string[], inLibrary: boolean): void {
+  for (const uri of uris) loader.clear(uri).prime(uri, inLibrary);
+}
