@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../test-support/http';
 import { createMusicApp } from './app';
+import { OPEN_TIMEOUT_MS } from './db/__fixtures__/engines';
 import { loadMusicConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
@@ -14,7 +15,7 @@ describe('the music service app', () => {
     db = await openDatabase({});
     await migrate(db);
     server = await listen(createMusicApp(loadMusicConfig({ NODE_ENV: 'test' }), { db }).app);
-  });
+  }, OPEN_TIMEOUT_MS);
   afterAll(async () => {
     await server.close();
     await db.close();
@@ -26,19 +27,24 @@ describe('the music service app', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
-  it('is ready while its database answers, and says so when it does not', async () => {
-    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
-    const closed = await openDatabase({});
-    const lonely = await listen(createMusicApp(loadMusicConfig({ NODE_ENV: 'test' }), { db: closed }).app);
-    await closed.close();
-    try {
-      const response = await fetch(`${lonely.url}/readyz`);
-      expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ status: 'unavailable', reason: 'The database does not answer.' });
-    } finally {
-      await lonely.close();
-    }
-  });
+  it(
+    'is ready while its database answers, and says so when it does not',
+    async () => {
+      expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
+      const closed = await openDatabase({});
+      const lonely = await listen(createMusicApp(loadMusicConfig({ NODE_ENV: 'test' }), { db: closed }).app);
+      await closed.close();
+      try {
+        const response = await fetch(`${lonely.url}/readyz`);
+        expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({ status: 'unavailable', reason: 'The database does not answer.' });
+      } finally {
+        await lonely.close();
+      }
+      // It opens a second embedded database, which takes seconds on a busy machine.
+    },
+    OPEN_TIMEOUT_MS,
+  );
 
   it('answers unknown endpoints with the music v1 error body', async () => {
     const response = await fetch(`${server.url}/nothing-here`);

@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import type { Logger } from 'pino';
 import { createAccountsRouter } from './accounts/routes';
 import { audioRoutes } from './audio/routes';
 import { authenticate } from './accounts/middleware';
@@ -7,15 +8,22 @@ import type { MusicConfig } from './config';
 import type { Database } from './db/types';
 import { errorHandler, unknownEndpoint } from './errors';
 import { imageRoutes } from './images/routes';
+import { healthRouter } from './ops/health';
+import { createHttpLogger } from './ops/logger';
+import { metricsHandler, MusicMetrics } from './ops/metrics';
+import { audiobookRoutes } from './v1/audiobook-routes';
 import { browseRoutes } from './v1/browse-routes';
 import { catalogRoutes } from './v1/catalog-routes';
 import { artistFollows } from './v1/follow-counts';
 import { legacyPlaylistItems } from './v1/legacy-routes';
 import { libraryRoutes } from './v1/library-routes';
 import { playerRoutes } from './v1/player-routes';
+import { coverRoutes } from './v1/playlist-covers';
 import { playlistRoutes } from './v1/playlist-routes';
+import { PreparedCatalog } from './v1/prepared-catalog';
 import { userRoutes } from './v1/user-routes';
 import { createFaults, type FaultControl } from './v1/faults';
+import { parseQueryOnce } from './v1/params';
 import { profileMiddleware } from './v1/profile';
 import { searchRoutes } from './v1/search-routes';
 import { ShowCatalog } from './v1/show-catalog';
@@ -26,12 +34,17 @@ export interface MusicAppDeps {
   db: Database;
   /** The clock of tokens and the player (tests move it by hand). */
   now?: () => number;
+  /** Logs one JSON line per request (the command line's `serve` passes one); none without it. */
+  logger?: Logger;
 }
 
 export interface MusicApp {
   app: Express;
   /** Changes the injected faults while the service runs (tests). */
   faults: FaultControl;
+  metrics: MusicMetrics;
+  /** Prepares the catalog's JSON ahead of requests, between them, until done or aborted (done at start). */
+  warm(signal?: AbortSignal): Promise<void>;
 }
 
 /** The local music service's HTTP app: the music v1 API under /v1. */
@@ -43,51 +56,49 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   app.disable('x-powered-by');
   // Sign-in attempt limits count per client address; only the proxies named here may state it.
   app.set('trust proxy', config.trustProxy);
+  // One JSON line per request with the caller's request id; headers and link tokens never reach the log.
+  if (deps.logger) app.use(createHttpLogger(deps.logger));
+  const metrics = new MusicMetrics();
+  metrics.watchSessions(deps.db);
+  app.use(metrics.middleware());
 
-  // Alive: the process answers.
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-
-  // Ready: its store answers too.
-  app.get('/readyz', (_req, res) => {
-    deps.db.query('SELECT 1').then(
-      () => {
-        res.json({ status: 'ready' });
-      },
-      (error: unknown) => {
-        console.error(`Readiness check failed: ${error instanceof Error ? error.message : String(error)}`);
-        res.status(503).json({ status: 'unavailable', reason: 'The database does not answer.' });
-      },
-    );
-  });
+  // Alive (/healthz), and ready (/readyz): its store answers too.
+  app.use(healthRouter(deps.db, deps.logger));
+  // Not public: a bearer token (METRICS_TOKEN) or a direct connection from this machine (see metricsHandler).
+  app.get('/metrics', metricsHandler(metrics.registry, config.metricsToken));
 
   app.use(createAccountsRouter({ db: deps.db, config }));
   // Generated cover art and portraits, public like image CDNs are.
   app.use(imageRoutes());
+  // Covers that owners upload for their playlists, public like the generated images.
+  app.use(coverRoutes(deps.db));
   const store = new SqlCatalogStore(deps.db);
   const shows = new ShowCatalog(deps.db);
+  // The catalog's tracks and albums as JSON, serialised once: they never change once seeded.
+  const prepared = new PreparedCatalog(store, urls);
   // Playable audio, public like the CDN that serves Spotify's previews.
   app.use(audioRoutes({ db: deps.db, store }));
 
   const v1 = express.Router();
+  v1.use(parseQueryOnce);
   v1.use(profileMiddleware(() => config.profile));
   v1.use(authenticate(deps.db, deps.now ?? Date.now));
   v1.use(faults.middleware);
-  v1.use(catalogRoutes({ store, urls, artistFollows: (ids) => artistFollows(deps.db, ids) }));
+  v1.use(catalogRoutes({ store, urls, prepared, artistFollows: (ids) => artistFollows(deps.db, ids) }));
   v1.use(libraryRoutes({ db: deps.db, store, urls }));
   v1.use(legacyPlaylistItems(() => config.profile));
-  v1.use(playlistRoutes({ db: deps.db, store, shows, urls, profile: () => config.profile }));
+  v1.use(playlistRoutes({ db: deps.db, shows, urls, prepared, profile: () => config.profile }));
   v1.use(playerRoutes({ db: deps.db, store, shows, urls, now: deps.now }));
   v1.use(userRoutes({ db: deps.db, urls, store }));
-  const v1Deps: V1Deps = { db: deps.db, store, urls, shows, profile: () => config.profile };
+  const v1Deps: V1Deps = { db: deps.db, store, prepared, urls, shows, profile: () => config.profile };
   v1.use(searchRoutes(v1Deps));
   v1.use(browseRoutes(v1Deps));
   v1.use(showRoutes(v1Deps));
+  v1.use(audiobookRoutes({ urls }));
   v1.use(unknownEndpoint);
   app.use('/v1', v1);
 
   app.use(unknownEndpoint);
   app.use(errorHandler);
-  return { app, faults: faults.control };
+  return { app, faults: faults.control, metrics, warm: (signal) => prepared.warm(signal) };
 }

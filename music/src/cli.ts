@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { accountsUsage, clientAddCommand, tokenCommand, userAddCommand } from './accounts/commands';
 import { AccountError, registerConfiguredClient } from './accounts/service';
@@ -8,6 +9,8 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate, MigrationError } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
+import { createLogger } from './ops/logger';
+import { handleShutdown } from './ops/shutdown';
 import { startMusicService } from './service';
 
 const usage = `Usage: npm run music -- <command> [options]
@@ -36,28 +39,20 @@ async function withDatabase(run: (db: Database) => Promise<string>): Promise<voi
 
 async function serve(): Promise<void> {
   const config = loadMusicConfig();
-  const service = await startMusicService(config, { log: (line) => console.log(`Graphonic music service: ${line}`) });
+  const logger = createLogger({ level: config.logLevel, service: 'music' });
+  const service = await startMusicService(config, { log: (line) => logger.info(line), logger });
   const server = createServer(service.app);
+  const shutdown = handleShutdown({ server, logger, timeoutMs: config.shutdownTimeoutMs, close: service.close });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
   });
-  console.log(`Graphonic music service listening on http://${config.host}:${config.port}`);
-
-  const shutdown = (signal: string): void => {
-    console.log(`Graphonic music service: ${signal} received, shutting down`);
-    server.close(() => {
-      void service.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-    server.closeIdleConnections();
-    // In-flight requests get a bounded time to finish.
-    setTimeout(() => process.exit(1), 10_000).unref();
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host}:${port}`;
+  logger.info({ url }, `Graphonic music service listening on ${url}`);
+  // `on`, not `once`: a second signal during the shutdown must not end the process before it is done.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadMusicConfig, MusicConfigError } from './config';
+import { loadMusicConfig, MusicConfigError, musicEnvironmentVariables } from './config';
 
 describe('loadMusicConfig', () => {
   it('defaults to loopback, port 4100 and the embedded database', () => {
@@ -46,6 +46,22 @@ describe('the authorization server settings', () => {
   it('refuse production without a real client secret', () => {
     expect(() => loadMusicConfig({ NODE_ENV: 'production' })).toThrow(/MUSIC_CLIENT_SECRET: is required in production/);
     expect(loadMusicConfig({ NODE_ENV: 'production', MUSIC_CLIENT_SECRET: 's'.repeat(32) }).env).toBe('production');
+  });
+
+  it('refuse the switches for testing clients in production, each named', () => {
+    const production = { NODE_ENV: 'production', MUSIC_CLIENT_SECRET: 's'.repeat(32) };
+    expect(() => loadMusicConfig({ ...production, MUSIC_PROFILE: 'development' })).toThrow(
+      /MUSIC_PROFILE: only "full" is allowed in production/,
+    );
+    for (const [name, value] of [
+      ['MUSIC_LATENCY_MS', '20'],
+      ['MUSIC_RATE_LIMIT', '100/30s'],
+      ['MUSIC_FAILURE_RATE', '0.05'],
+    ] as const) {
+      expect(() => loadMusicConfig({ ...production, [name]: value })).toThrow(/refused in production/);
+      expect(loadMusicConfig({ NODE_ENV: 'development', [name]: value }).env).toBe('development');
+    }
+    expect(loadMusicConfig({ MUSIC_PROFILE: 'development' }).profile).toBe('development');
   });
 
   it('refuse a token lifetime under one second', () => {
@@ -113,5 +129,22 @@ describe('the trusted proxies', () => {
 
   it('refuse anything else with a clear message', () => {
     expect(() => loadMusicConfig({ MUSIC_TRUST_PROXY: 'everyone' })).toThrow(/MUSIC_TRUST_PROXY: a number of hops/);
+  });
+});
+
+describe('the operations settings', () => {
+  it('log, guard metrics and stop as told, with the same defaults as the api', () => {
+    expect(loadMusicConfig({})).toMatchObject({ logLevel: 'info', metricsToken: undefined, shutdownTimeoutMs: 10_000 });
+    expect(loadMusicConfig({ NODE_ENV: 'test' }).logLevel).toBe('warn');
+    expect(loadMusicConfig({ LOG_LEVEL: 'error', METRICS_TOKEN: 'm'.repeat(24), SHUTDOWN_TIMEOUT: '2' })).toMatchObject(
+      { logLevel: 'error', metricsToken: 'm'.repeat(24), shutdownTimeoutMs: 2000 },
+    );
+    expect(() => loadMusicConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 24/);
+  });
+
+  it('name every variable it reads, the testing switches included', () => {
+    expect(musicEnvironmentVariables).toEqual(
+      expect.arrayContaining(['MUSIC_PORT', 'DATABASE_URL', 'LOG_LEVEL', 'METRICS_TOKEN', 'MUSIC_RATE_LIMIT']),
+    );
   });
 });

@@ -22,7 +22,20 @@ const envSchema = z.object({
   MUSIC_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MUSIC_MAIL_FROM: z.string().min(3).default('Graphonic <no-reply@graphonic.invalid>'),
   MUSIC_TRUST_PROXY: z.string().optional(),
+  // Operations: the same names and meanings as the api's.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
 });
+
+/** Every environment variable the service reads (the deployment's checks compare against it). */
+export const musicEnvironmentVariables: readonly string[] = [
+  ...Object.keys(envSchema.shape),
+  // Read by parseFaultSettings.
+  'MUSIC_LATENCY_MS',
+  'MUSIC_RATE_LIMIT',
+  'MUSIC_FAILURE_RATE',
+];
 
 /**
  * `MUSIC_TRUST_PROXY`: which proxies may say who the client is (X-Forwarded-For): unset for
@@ -66,6 +79,11 @@ export interface MusicConfig {
   faults: FaultSettings;
   /** Proxies trusted to name the client's address (see parseTrustProxy). */
   trustProxy: false | number | string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** The bearer token `/metrics` asks for; without one, it answers direct loopback connections only. */
+  metricsToken: string | undefined;
+  /** How long a shutdown waits for in-flight requests before it closes them, in milliseconds. */
+  shutdownTimeoutMs: number;
 }
 
 export class MusicConfigError extends Error {
@@ -134,5 +152,9 @@ export function loadMusicConfig(env: NodeJS.ProcessEnv = process.env): MusicConf
     smtpUrl: value.MUSIC_SMTP_URL,
     mailFrom: value.MUSIC_MAIL_FROM,
     trustProxy,
+    // Tests keep their output for failures; anything that needs attention still shows.
+    logLevel: value.LOG_LEVEL ?? (value.NODE_ENV === 'test' ? 'warn' : 'info'),
+    metricsToken: value.METRICS_TOKEN,
+    shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT * 1000,
   };
 }

@@ -1,5 +1,5 @@
 export { createMusicApp, type MusicApp } from './app';
-export { loadMusicConfig, MusicConfigError, type MusicConfig } from './config';
+export { loadMusicConfig, MusicConfigError, musicEnvironmentVariables, type MusicConfig } from './config';
 export { startMusicService, type MusicService } from './service';
 export { openDatabase } from './db/open';
 export { migrate } from './db/migrate';

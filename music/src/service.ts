@@ -1,5 +1,6 @@
 import type { Express } from 'express';
-import { ensureDemoUser, registerConfiguredClient } from './accounts/service';
+import type { Logger } from 'pino';
+import { ensureDemoUser, registerConfiguredClient, retireDemoSignIn } from './accounts/service';
 import { createMusicApp } from './app';
 import { furnishDemoLibrary } from './catalog/demo';
 import { seedCatalog, type SeedOptions } from './catalog/seed';
@@ -13,6 +14,8 @@ export interface MusicService {
   db: Database;
   /** Closes the database; the caller closes its HTTP server first. */
   close: () => Promise<void>;
+  /** Settles once the catalog's JSON, prepared in the background from the start, is ready (or was given up). */
+  warmed: Promise<void>;
 }
 
 export interface StartOptions {
@@ -20,6 +23,8 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** The catalog to generate on first start (the default catalog otherwise). */
   catalog?: SeedOptions;
+  /** Logs one JSON line per request (see createMusicApp). */
+  logger?: Logger;
 }
 
 /** Opens the store, brings its schema up to date and builds the HTTP app. */
@@ -39,7 +44,10 @@ export async function startMusicService(config: MusicConfig, options: StartOptio
       );
     }
     await registerConfiguredClient(db, config.client);
-    if (config.env !== 'production') {
+    if (config.env === 'production') {
+      // A password everyone knows never signs anyone in on a production service.
+      if (await retireDemoSignIn(db)) log("Retired the demo user's sign-in: its well-known password no longer works");
+    } else {
       // The demo user and its library appear together or not at all.
       const furnished = await db.transaction(async (tx) =>
         (await ensureDemoUser(tx, false)) ? furnishDemoLibrary(tx, 'demo') : null,
@@ -50,9 +58,22 @@ export async function startMusicService(config: MusicConfig, options: StartOptio
         );
       }
     }
-    const { app } = createMusicApp(config, { db });
+    const music = createMusicApp(config, { db, logger: options.logger });
+    // The catalog's JSON is prepared in the background, between requests. It is an optimisation:
+    // should it fail, answers prepare what they need and report any failure of the store.
+    const warming = new AbortController();
+    const warmed = music.warm(warming.signal).catch(() => undefined);
     log(`Ready in ${Math.round(performance.now() - started)} ms`);
-    return { app, db, close: () => db.close() };
+    return {
+      app: music.app,
+      db,
+      warmed,
+      close: async () => {
+        warming.abort();
+        await warmed;
+        await db.close();
+      },
+    };
   } catch (error) {
     await db.close();
     throw error;

@@ -96,6 +96,8 @@ export function authenticate(db: Queryable, options: AuthenticateOptions | (() =
   // Lookups under way, shared by the requests of one token; dropped whenever a revocation happens.
   const pending = new Map<string, Promise<TokenRow | undefined>>();
   let pendingRevocations = revocationCount;
+  // Who a looked-up token speaks for, made once per row read (cached rows are reused as they are).
+  const infos = new WeakMap<TokenRow, AuthInfo>();
 
   function lookUp(hash: string): Promise<TokenRow | undefined> {
     if (pendingRevocations !== revocationCount) {
@@ -178,12 +180,16 @@ export function authenticate(db: Queryable, options: AuthenticateOptions | (() =
           next(invalidToken('The access token expired'));
           return;
         }
-        const auth: AuthInfo = {
-          userId: row.user_id,
-          clientId: row.client_id,
-          scopes: new Set(row.scopes),
-          expiresAt: row.expires_at,
-        };
+        let auth = infos.get(row);
+        if (auth === undefined) {
+          auth = {
+            userId: row.user_id,
+            clientId: row.client_id,
+            scopes: new Set(row.scopes),
+            expiresAt: row.expires_at,
+          };
+          infos.set(row, auth);
+        }
         res.locals.auth = auth;
         next();
       },

@@ -10,6 +10,12 @@ export function escapeHtml(value: string): string {
 }
 
 export const stylesheetPath = '/accounts/assets/accounts.css';
+export const iconPath = '/accounts/assets/icon.svg';
+
+/** The app's icon (a note on the green accent), so the sign-in pages look like the app in a tab. */
+export const icon =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#10b981"/>' +
+  '<path d="M11 22.5a3.5 3.5 0 1 1-2-3.16V8l14-3v14.5a3.5 3.5 0 1 1-2-3.16V9.56L11 11.7z" fill="#0a0a0a"/></svg>';
 
 function layout(title: string, body: string, options: { wide?: boolean } = {}): string {
   return `<!doctype html>
@@ -20,6 +26,7 @@ function layout(title: string, body: string, options: { wide?: boolean } = {}): 
 <meta name="color-scheme" content="dark">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · Graphonic</title>
+<link rel="icon" type="image/svg+xml" href="${iconPath}">
 <link rel="stylesheet" href="${stylesheetPath}">
 </head>
 <body>

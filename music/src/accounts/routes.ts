@@ -27,6 +27,8 @@ import {
   checkEmailPage,
   consentPage,
   errorPage,
+  icon,
+  iconPath,
   outboxPage,
   signedInPage,
   signedOutPage,
@@ -143,6 +145,9 @@ export function createAccountsRouter(deps: AccountsDeps): Router {
 
   router.get(stylesheetPath, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css').send(stylesheet);
+  });
+  router.get(iconPath, (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(icon);
   });
 
   // ---- Pages ----

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/types';
-import { hashClientSecret, hashPassword, randomToken, tokenHash } from './crypto';
+import type { Database, Queryable } from '../db/types';
+import { hashClientSecret, hashPassword, randomToken, tokenHash, verifyPassword } from './crypto';
 import { forgetRevokedTokens } from './middleware';
 import { redirectUriProblem } from './redirect-uris';
 import { isKnownScope } from './scopes';
@@ -144,6 +144,36 @@ export async function ensureDemoUser(
     country: 'SE',
     product: 'premium',
   });
+  return true;
+}
+
+/**
+ * For a production start: a store that once ran outside production may hold the demo user,
+ * whose password everyone knows. Its password stops working, and its sign-in sessions and
+ * tokens end at once; its library stays. Resolves with true when there was something to retire.
+ */
+export async function retireDemoSignIn(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [
+    'demo',
+  ]);
+  const hash = rows[0]?.password_hash;
+  if (!hash || !(await verifyPassword('demo', hash))) return false;
+  const families = await db.transaction(async (tx) => {
+    await tx.query('UPDATE users SET password_hash = NULL WHERE id = $1', ['demo']);
+    await tx.query('DELETE FROM account_sessions WHERE user_id = $1', ['demo']);
+    const revoked = await tx.query<{ id: string }>(
+      'UPDATE token_families SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
+      ['demo'],
+    );
+    await tx.query(
+      `UPDATE access_tokens SET revoked_at = now()
+       WHERE family_id IN (SELECT id FROM token_families WHERE user_id = $1) AND revoked_at IS NULL`,
+      ['demo'],
+    );
+    return revoked.rows.map((row) => row.id);
+  });
+  // This process's bearer caches stop trusting them too.
+  for (const familyId of families) forgetRevokedTokens({ familyId });
   return true;
 }
 

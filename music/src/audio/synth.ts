@@ -363,6 +363,8 @@ interface Chord {
   arpeggio: number[];
   /** Phase increment of the chord root in the bass register. */
   bassRoot: number;
+  /** The chord's pitch classes (C = 0), root first. */
+  pitchClasses: number[];
 }
 
 interface Plan {
@@ -509,6 +511,7 @@ function buildPlan(spec: NormalSpec): Plan {
       ],
       arpeggio: arpeggio.map((m) => tableIncrement(midiToHz(m))),
       bassRoot: tableIncrement(midiToHz(bassRoot)),
+      pitchClasses: semitones.map((semitone) => (spec.key + semitone) % 12),
     });
   }
 
@@ -941,15 +944,78 @@ function addLead(plan: Plan, mix: Float32Array, from: number, to: number, bar: n
   }
 }
 
+/** The chord bar `bar` plays: its section's progression, and the tonic to end on. */
+function chordOfBar(plan: Plan, bar: number): Chord | undefined {
+  const kind = plan.sections[bar] ?? VERSE;
+  const inSection = plan.barInSection[bar] ?? 0;
+  const isLastBar = bar === plan.bars - 1;
+  return plan.chords[isLastBar ? 0 : ((plan.progressions[kind] ?? [])[inSection % 4] ?? 0)];
+}
+
+/** A section of the arrangement: a run of bars of one kind. */
+export interface ArrangedSection {
+  kind: 'intro' | 'verse' | 'chorus' | 'bridge' | 'outro';
+  firstBar: number;
+  bars: number;
+}
+
+/** What a listener could write down about a track's audio: its grid, its form and its chords. */
+export interface Arrangement {
+  /** The samples of the full track, at `SAMPLE_RATE`. */
+  samples: number;
+  beatSeconds: number;
+  beatsPerBar: number;
+  bars: number;
+  sections: ArrangedSection[];
+  /** Per bar, the pitch classes of its chord (C = 0), root first. */
+  chords: number[][];
+  /** Where the track's fade in ends and its fade out starts, in seconds. */
+  endOfFadeIn: number;
+  startOfFadeOut: number;
+}
+
+const sectionNames: ArrangedSection['kind'][] = [];
+sectionNames[INTRO] = 'intro';
+sectionNames[VERSE] = 'verse';
+sectionNames[CHORUS] = 'chorus';
+sectionNames[BRIDGE] = 'bridge';
+sectionNames[OUTRO] = 'outro';
+
+/**
+ * The arrangement the full track is rendered from (an excerpt in the spec is ignored): the
+ * beat grid, the sections and each bar's chord, exactly as the renderer plays them.
+ */
+export function arrangement(spec: AudioSpec): Arrangement {
+  const normal = normalizeSpec({ ...spec, excerpt: undefined });
+  const plan = planFor(normal);
+  const samples = samplesForMs(normal.durationMs);
+  const sections: ArrangedSection[] = [];
+  for (let bar = 0; bar < plan.bars; bar += 1) {
+    const kind = sectionNames[plan.sections[bar] ?? VERSE] ?? 'verse';
+    const last = sections.at(-1);
+    if (last?.kind === kind && (plan.barInSection[bar] ?? 0) > 0) last.bars += 1;
+    else sections.push({ kind, firstBar: bar, bars: 1 });
+  }
+  const fadeIn = Math.max(1, Math.min(Math.round(FADE_IN_TRACK * SAMPLE_RATE), samples >> 2));
+  const fadeOut = Math.max(1, Math.min(Math.round(FADE_OUT_TRACK * SAMPLE_RATE), samples >> 2));
+  return {
+    samples,
+    beatSeconds: plan.beatLength / SAMPLE_RATE,
+    beatsPerBar: plan.beatsPerBar,
+    bars: plan.bars,
+    sections,
+    chords: Array.from({ length: plan.bars }, (_, bar) => [...(chordOfBar(plan, bar)?.pitchClasses ?? [])]),
+    endOfFadeIn: Math.min(fadeIn, samples) / SAMPLE_RATE,
+    startOfFadeOut: Math.max(0, samples - fadeOut) / SAMPLE_RATE,
+  };
+}
+
 /** Adds everything bar `bar` plays between track samples `from` and `to`. */
 function addBar(plan: Plan, mix: Float32Array, from: number, to: number, bar: number): void {
   const kind = plan.sections[bar] ?? VERSE;
   const style = plan.styles[kind];
   if (!style) return;
-  const inSection = plan.barInSection[bar] ?? 0;
-  const isLastBar = bar === plan.bars - 1;
-  const chordIndex = isLastBar ? 0 : ((plan.progressions[kind] ?? [])[inSection % 4] ?? 0);
-  const chord = plan.chords[chordIndex];
+  const chord = chordOfBar(plan, bar);
   if (!chord) return;
   const { levels, beatsPerBar } = plan;
   const barBeat = bar * beatsPerBar;

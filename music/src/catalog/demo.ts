@@ -174,6 +174,13 @@ export async function furnishDemoLibrary(tx: Queryable, userId: string, now = Da
     ),
   );
 
+  // The listener follows their own playlists, as every owner does (see migration 0008).
+  await tx.query(
+    `INSERT INTO followed_playlists (user_id, playlist_id, public, followed_at)
+     SELECT owner_id, id, public, created_at FROM playlists WHERE owner_id = $1 ON CONFLICT DO NOTHING`,
+    [userId],
+  );
+
   // Editorial playlists followed, and the editors themselves.
   const { rows: editorial } = await tx.query<{ id: string }>(
     "SELECT id FROM playlists WHERE owner_id = 'graphonic' ORDER BY md5(id || $1) LIMIT 6",

@@ -179,6 +179,11 @@ export async function seedCatalog(
         ),
       ],
     );
+    // The editors follow their playlists, as every owner does (see migration 0008).
+    await tx.query(
+      `INSERT INTO followed_playlists (user_id, playlist_id, public, followed_at)
+       SELECT owner_id, id, public, created_at FROM playlists WHERE owner_id = 'graphonic' ON CONFLICT DO NOTHING`,
+    );
     const links = playlists.flatMap((p) => p.categoryIds.map((categoryId) => [p.id, categoryId] as const));
     await tx.query(
       'INSERT INTO playlist_categories (playlist_id, category_id) SELECT * FROM unnest($1::text[], $2::text[])',

@@ -7,6 +7,7 @@ import type { Queryable, Row } from '../db/types';
 import { errorHandler } from '../errors';
 import { catalogRoutes } from '../v1/catalog-routes';
 import { assertShape } from '../v1/contract/shapes';
+import * as objects from '../v1/objects';
 import { catalogMeta, seedCatalog } from './seed';
 import { SqlCatalogStore } from './store';
 
@@ -75,6 +76,33 @@ for (const engine of engines) {
       expect(album.tracks.items.map((track) => track.track_number).slice(0, 2)).toEqual([1, 2]);
       const features = (await get(`/audio-features/${ids[0] ?? ''}`)) as { tempo: number };
       expect(features.tempo).toBeGreaterThan(50);
+    });
+
+    it('answers the several-tracks call byte for byte as the objects serialise, repeats and unknown ids kept', async () => {
+      const urls = { api: 'http://127.0.0.1:4100/v1', site: 'http://127.0.0.1:4100' };
+      const { rows } = await isolated.db.query<{ id: string }>('SELECT id FROM tracks ORDER BY md5(id) LIMIT 50');
+      const ids = rows.map((row) => row.id);
+      const asked = [...ids.slice(0, 47), 'Q'.repeat(22), ids[0] ?? '', ids[1] ?? ''];
+      const records = await new SqlCatalogStore(isolated.db).tracks(asked);
+      const expected = JSON.stringify({
+        tracks: asked.map((id) => {
+          const record = records.get(id);
+          return record ? objects.track(urls, record) : null;
+        }),
+      });
+      // Twice: the first answer prepares the objects, the second copies them.
+      for (let round = 0; round < 2; round += 1) {
+        const response = await fetch(`${server.url}/v1/tracks?ids=${asked.join(',')}`);
+        expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        expect(await response.text()).toBe(expected);
+      }
+    });
+
+    it('lists every id once the whole catalog is in memory, and none of a catalog too large for it', async () => {
+      const ids = await new SqlCatalogStore(isolated.db).ids();
+      expect(ids?.tracks).toHaveLength(600);
+      expect(ids?.albums).toHaveLength(50);
+      expect(await new SqlCatalogStore(isolated.db, 100).ids()).toBeNull();
     });
 
     it('serves records it read before from memory', async () => {

@@ -108,6 +108,10 @@ class RecordCache<T> {
       if (!oldest.done) this.entries.delete(oldest.value);
     }
   }
+
+  ids(): string[] {
+    return [...this.entries.keys()];
+  }
 }
 
 /** The catalog in PostgreSQL (embedded or a server), read for the music v1 routes. */
@@ -119,6 +123,8 @@ export class SqlCatalogStore implements CatalogStore {
   private loadingAll: Promise<void> | undefined;
   /** Whether that reading ended, with the catalog in memory or found too large for it. */
   private loadedAll = false;
+  /** Whether the whole catalog is in memory. */
+  private whole = false;
 
   /**
    * `cacheSize` bounds each kind of record kept. A catalog that fits is read whole at the
@@ -160,7 +166,17 @@ export class SqlCatalogStore implements CatalogStore {
     for (const row of albums.rows) this.albumCache.add(row.id, albumRecord(row));
     const tracks = await this.db.query<TrackRow & Record<string, unknown>>(`SELECT ${trackColumns} FROM tracks t`);
     for (const track of await this.trackRecords(tracks.rows, true)) this.trackCache.add(track.id, track);
+    this.whole = true;
     this.loadedAll = true;
+  }
+
+  /**
+   * Every track and album id when the whole catalog fits in memory (it is read now if it was
+   * not yet); null for a catalog too large for that.
+   */
+  async ids(): Promise<{ tracks: string[]; albums: string[] } | null> {
+    if (!this.loadedAll) await this.loadAll();
+    return this.whole ? { tracks: this.trackCache.ids(), albums: this.albumCache.ids() } : null;
   }
 
   albums(ids: readonly string[]): Promise<Map<string, AlbumRecord>> {

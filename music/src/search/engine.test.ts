@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TextIndexBuilder, Tier, type TextIndex } from './engine';
+import { selectSmallest, TextIndexBuilder, Tier, type TextIndex } from './engine';
 import { parseQuery } from './query';
 
 /** Tracks: name, artist, album; popularity. */
@@ -73,5 +73,46 @@ describe('the text index', () => {
     expect(search(index(), 'midnight ', [[1, ['stone']]], (ordinal) => ordinal !== 1).ordinals).toEqual([3]);
     // No words: every accepted record, most popular first.
     expect(search(index(), '', [], (ordinal) => ordinal < 3).ordinals).toEqual([2, 0, 1]);
+  });
+});
+
+describe('keeping only the best results', () => {
+  it('ranks the best `keep` as the whole ranking does, and counts every match', () => {
+    const text = index();
+    for (const q of ['midnight', 'midnight ', 'the ', 'midnigth ', '']) {
+      const whole = text.search({ words: parseQuery(q).words });
+      for (const keep of [0, 1, 2, 3, 5, 100]) {
+        const best = text.search({ words: parseQuery(q).words }, keep);
+        expect([...best.ordinals]).toEqual([...whole.ordinals].slice(0, keep));
+        expect([...best.tiers]).toEqual([...whole.tiers].slice(0, keep));
+        expect(best.total).toBe(whole.ordinals.length);
+      }
+    }
+  });
+
+  it('selects the smallest keys of any order, in place', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const orders: ((n: number) => number[])[] = [
+      (n) => Array.from({ length: n }, (_, i) => i),
+      (n) => Array.from({ length: n }, (_, i) => n - i),
+      (n) => Array.from({ length: n }, (_, i) => i * 1000 + Math.floor(random() * 1000)).sort(() => random() - 0.5),
+      (n) => Array.from({ length: n }, (_, i) => (i % 2 === 0 ? i : n * 2 - i)),
+    ];
+    for (const make of orders) {
+      for (const n of [1, 2, 3, 10, 257, 5000]) {
+        const values = make(n);
+        const sorted = [...values].sort((a, b) => a - b);
+        for (const k of [1, Math.floor(n / 2) || 1, n - 1 || 1, n]) {
+          const keys = Float64Array.from(values);
+          selectSmallest(keys, k);
+          expect([...keys.subarray(0, k)].sort((a, b) => a - b)).toEqual(sorted.slice(0, k));
+          expect([...keys].sort((a, b) => a - b)).toEqual(sorted);
+        }
+      }
+    }
   });
 });

@@ -36,6 +36,8 @@ export type Tier = (typeof Tier)[keyof typeof Tier];
 /** A condition on words: `terms` (word numbers) with their quality, in the fields of `fields` (a bit mask). */
 interface Constraint {
   terms: Map<number, Quality>;
+  /** `terms` as a table by word number (0: no match), read for every word of every candidate. */
+  quality: Uint8Array;
   fields: number;
   /** A plain query word: it counts for the rank. */
   ranked: boolean;
@@ -51,9 +53,11 @@ export interface TextQuery {
 }
 
 export interface TextResult {
-  /** Every matching ordinal, best first. */
+  /** The matching ordinals, best first: every one, or the best `keep` when `search` was given it. */
   ordinals: Int32Array;
   tiers: Uint8Array;
+  /** How many records matched in all. */
+  total: number;
 }
 
 export class TextIndexBuilder {
@@ -124,12 +128,16 @@ export class TextIndex {
     return this.popularity.length;
   }
 
-  /** The records matching `query`, ranked. With no words at all, every accepted record, by popularity. */
-  search(query: TextQuery): TextResult {
-    const strict = this.run(query, false);
-    if (strict.ordinals.length > 0 || !query.words.some((word) => !word.exact)) return strict;
+  /**
+   * The records matching `query`, ranked. With no words at all, every accepted record, by
+   * popularity. With `keep`, only the best `keep` are ranked and answered (and `total` counts
+   * them all): a page never reaches deeper than its API allows.
+   */
+  search(query: TextQuery, keep = Number.POSITIVE_INFINITY): TextResult {
+    const strict = this.run(query, false, keep);
+    if (strict.total > 0 || !query.words.some((word) => !word.exact)) return strict;
     // Nothing matched as typed: try again letting every word carry typos.
-    return this.run(query, true);
+    return this.run(query, true, keep);
   }
 
   private matcher(word: QueryWord, typos: boolean, fields: number, ranked: boolean): Constraint {
@@ -144,10 +152,12 @@ export class TextIndex {
         if (!terms.has(term)) terms.set(term, distance === 1 ? Quality.Typo : Quality.FarTypo);
       }
     }
-    return { terms, fields, ranked };
+    const quality = new Uint8Array(this.vocabulary.size);
+    for (const [term, q] of terms) quality[term] = q;
+    return { terms, quality, fields, ranked };
   }
 
-  private run(query: TextQuery, typos: boolean): TextResult {
+  private run(query: TextQuery, typos: boolean, keep: number): TextResult {
     const constraints: Constraint[] = query.words.map((word) => this.matcher(word, typos, this.allFields, true));
     for (const [field, fieldWords] of query.fieldWords ?? []) {
       for (const text of fieldWords) {
@@ -166,20 +176,24 @@ export class TextIndex {
       const ordinal = candidates ? (candidates[index] ?? 0) : index;
       if (query.accept && !query.accept(ordinal)) continue;
       if (!this.matches(ordinal, constraints, bestQuality, inName)) continue;
-      const [tier, closeness] = this.rank(ordinal, query.words, constraints, bestQuality, inName);
-      // Tier, closeness, then popularity (higher first), then ordinal: one sortable number.
-      keys[found] = ((tier * 16 + closeness) * 256 + (255 - (this.popularity[ordinal] ?? 0))) * ordinalBits + ordinal;
+      // Rank (tier and closeness), then popularity (higher first), then ordinal: one sortable number.
+      const rank = this.rank(ordinal, query.words, constraints, bestQuality, inName);
+      keys[found] = (rank * 256 + (255 - (this.popularity[ordinal] ?? 0))) * ordinalBits + ordinal;
       found += 1;
     }
-    const sorted = keys.subarray(0, found).sort();
-    const ordinals = new Int32Array(found);
-    const tiers = new Uint8Array(found);
-    for (let index = 0; index < found; index += 1) {
+    const matched = keys.subarray(0, found);
+    const kept = Math.min(found, keep);
+    // The best `kept` first (keys are distinct: each ends with its ordinal), then only those sorted.
+    if (kept < found) selectSmallest(matched, kept);
+    const sorted = matched.subarray(0, kept).sort();
+    const ordinals = new Int32Array(kept);
+    const tiers = new Uint8Array(kept);
+    for (let index = 0; index < kept; index += 1) {
       const key = sorted[index] ?? 0;
       ordinals[index] = key % ordinalBits;
       tiers[index] = Math.floor(key / ordinalBits / 256 / 16);
     }
-    return { ordinals, tiers };
+    return { ordinals, tiers, total: found };
   }
 
   /** The records that meet the most selective constraint, each once. */
@@ -227,14 +241,15 @@ export class TextIndex {
     for (let c = 0; c < constraints.length; c += 1) {
       const constraint = constraints[c];
       if (!constraint) continue;
+      const table = constraint.quality;
       let best = 0;
       let name = 0;
       for (let field = 0; field < this.fieldCount; field += 1) {
         if (!(constraint.fields & (1 << field))) continue;
         const end = this.offsets[base + field + 1] ?? 0;
         for (let at = this.offsets[base + field] ?? 0; at < end; at += 1) {
-          const q = constraint.terms.get(this.terms[at] ?? -1);
-          if (q === undefined) continue;
+          const q = table[this.terms[at] ?? 0] ?? 0;
+          if (q === 0) continue;
           if (q > best || (q === best && field === 0)) {
             best = q;
             name = field === 0 ? 1 : 0;
@@ -249,8 +264,9 @@ export class TextIndex {
   }
 
   /**
-   * The record's tier and, within it, how close its name is to the query: 0 when the name is
-   * the query's words, 1 when it begins with them, then 2 plus the words found elsewhere only.
+   * The record's tier and, within it, how close its name is to the query (0 when the name is
+   * the query's words, 1 when it begins with them, then 2 plus the words found elsewhere only),
+   * as one number: `tier * 16 + closeness`.
    */
   private rank(
     ordinal: number,
@@ -258,8 +274,8 @@ export class TextIndex {
     constraints: Constraint[],
     quality: Uint8Array,
     inName: Uint8Array,
-  ): [tier: Tier, closeness: number] {
-    if (queryWords.length === 0) return [Tier.ExactName, 0];
+  ): number {
+    if (queryWords.length === 0) return Tier.ExactName * 16;
     let lowest: number = Quality.Exact;
     let misses = 0;
     // The plain words' constraints come first, in query order.
@@ -271,20 +287,55 @@ export class TextIndex {
     const nameLength = (this.offsets[ordinal * this.fieldCount + 1] ?? 0) - nameStart;
     let shaped = nameLength >= queryWords.length;
     for (let w = 0; w < queryWords.length && shaped; w += 1) {
-      shaped = constraints[w]?.terms.has(this.terms[nameStart + w] ?? -1) ?? false;
+      shaped = (constraints[w]?.quality[this.terms[nameStart + w] ?? 0] ?? 0) !== 0;
     }
     const closeness = shaped ? (nameLength === queryWords.length ? 0 : 1) : 2 + Math.min(misses, 13);
+    let tier: Tier;
     if (lowest >= Quality.Prefix && shaped) {
-      return [closeness === 0 && lowest === Quality.Exact ? Tier.ExactName : Tier.NamePrefix, closeness];
-    }
-    if (lowest === Quality.FarTypo) return [Tier.FarTypo, closeness];
-    if (lowest === Quality.Typo) return [Tier.Typo, closeness];
-    if (lowest === Quality.Prefix) return [Tier.Prefix, closeness];
-    return [misses === 0 ? Tier.NameWords : Tier.Words, closeness];
+      tier = closeness === 0 && lowest === Quality.Exact ? Tier.ExactName : Tier.NamePrefix;
+    } else if (lowest === Quality.FarTypo) tier = Tier.FarTypo;
+    else if (lowest === Quality.Typo) tier = Tier.Typo;
+    else if (lowest === Quality.Prefix) tier = Tier.Prefix;
+    else tier = misses === 0 ? Tier.NameWords : Tier.Words;
+    return tier * 16 + closeness;
   }
 }
 
 /** Ordinals take the low 24 bits of a sort key (catalogs of up to 16 million records of a kind). */
 const ordinalBits = 2 ** 24;
 
-const empty: TextResult = { ordinals: new Int32Array(0), tiers: new Uint8Array(0) };
+const empty: TextResult = { ordinals: new Int32Array(0), tiers: new Uint8Array(0), total: 0 };
+
+/**
+ * Reorders `keys` (distinct numbers) so that its `k` smallest come first, in no particular
+ * order: Hoare's selection, in place, in linear time on average.
+ */
+export function selectSmallest(keys: Float64Array, k: number): void {
+  let low = 0;
+  let high = keys.length - 1;
+  while (low < high) {
+    // The median of three as the pivot keeps sorted and reversed input linear.
+    const middle = (low + high) >>> 1;
+    const a = keys[low] ?? 0;
+    const b = keys[middle] ?? 0;
+    const c = keys[high] ?? 0;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while ((keys[i] ?? 0) < pivot) i += 1;
+      while ((keys[j] ?? 0) > pivot) j -= 1;
+      if (i <= j) {
+        const swap = keys[i] ?? 0;
+        keys[i] = keys[j] ?? 0;
+        keys[j] = swap;
+        i += 1;
+        j -= 1;
+      }
+    }
+    // Now [low, j] <= pivot <= [i, high]; go on in the side that holds the k-th smallest.
+    if (k - 1 <= j) high = j;
+    else if (k - 1 >= i) low = i;
+    else return;
+  }
+}

@@ -13,7 +13,6 @@ import {
   type NamedIndex,
   type SearchType,
 } from './catalog';
-import type { TextQuery } from './engine';
 import { isEmptyQuery, type ParsedQuery } from './query';
 
 /** One page of search results: ids, best first, and how many matched in all. */
@@ -24,9 +23,19 @@ export interface SearchPage {
 
 /** How long a check that the catalog is still the one indexed holds. */
 const recheckMs = 5_000;
-/** Ranked results kept for repeated queries and paging, and the largest result kept. */
+/** Ranked results kept for repeated queries and paging. */
 const resultCacheSize = 500;
-const largestCachedResult = 20_000;
+/**
+ * The deepest a page of search results reaches (offset 1000, limit 50): only that many of the
+ * best matches are ranked and kept, however many match (they are all counted).
+ */
+const deepestResult = 1050;
+
+/** A ranked result: the best ordinals, and how many matched in all. */
+interface Ranked {
+  ordinals: Int32Array;
+  total: number;
+}
 
 interface PlaylistRow {
   id: string;
@@ -44,7 +53,7 @@ export class CatalogSearch {
   private index: Promise<CatalogIndex> | undefined;
   private indexedSeed: string | undefined;
   private checkedAt = 0;
-  private readonly results = new Map<string, Int32Array>();
+  private readonly results = new Map<string, Ranked>();
   private playlists: { fingerprint: string; index: NamedIndex } | undefined;
 
   constructor(private readonly db: Queryable) {}
@@ -78,23 +87,26 @@ export class CatalogSearch {
     if (type === 'playlist') return this.searchPlaylists(query, page);
     const catalog = await this.catalog();
     const cacheKey = `${type}\u0000${key}`;
-    let ordinals = this.results.get(cacheKey);
-    if (ordinals) {
+    let ranked = this.results.get(cacheKey);
+    if (ranked) {
       // Most recently used last.
       this.results.delete(cacheKey);
-      this.results.set(cacheKey, ordinals);
+      this.results.set(cacheKey, ranked);
     } else {
-      ordinals = await this.rank(catalog, type, query);
-      if (ordinals.length <= largestCachedResult) {
-        this.results.set(cacheKey, ordinals);
-        if (this.results.size > resultCacheSize) {
-          const oldest = this.results.keys().next();
-          if (!oldest.done) this.results.delete(oldest.value);
-        }
+      ranked = await this.rank(catalog, type, query, deepestResult);
+      this.results.set(cacheKey, ranked);
+      if (this.results.size > resultCacheSize) {
+        const oldest = this.results.keys().next();
+        if (!oldest.done) this.results.delete(oldest.value);
       }
     }
+    const deepest = page.offset + page.limit;
+    // A page deeper than the results kept (callers beyond the API's own bounds) is ranked for itself.
+    if (deepest > ranked.ordinals.length && ranked.ordinals.length < ranked.total) {
+      ranked = await this.rank(catalog, type, query, deepest);
+    }
     const ids = this.idsOf(catalog, type);
-    return pageOf(ordinals, ids, page);
+    return pageOf(ranked, ids, page);
   }
 
   private idsOf(catalog: CatalogIndex, type: Exclude<SearchType, 'audiobook' | 'playlist'>): string[] {
@@ -111,22 +123,21 @@ export class CatalogSearch {
     catalog: CatalogIndex,
     type: Exclude<SearchType, 'audiobook' | 'playlist'>,
     query: ParsedQuery,
-  ): Promise<Int32Array> {
-    let textQuery: TextQuery;
+    keep: number,
+  ): Promise<Ranked> {
     switch (type) {
       case 'artist':
-        return catalog.artists.text.search(artistQuery(catalog, query)).ordinals;
+        return catalog.artists.text.search(artistQuery(catalog, query), keep);
       case 'album':
-        return catalog.albums.text.search(albumQuery(catalog, query)).ordinals;
+        return catalog.albums.text.search(albumQuery(catalog, query), keep);
       case 'track': {
         const isrc = query.isrc.length > 0 ? await this.isrcTracks(catalog, query.isrc) : undefined;
-        textQuery = trackQuery(catalog, query, isrc);
-        return catalog.tracks.text.search(textQuery).ordinals;
+        return catalog.tracks.text.search(trackQuery(catalog, query, isrc), keep);
       }
       case 'show':
-        return catalog.shows.text.search(namedQuery(query)).ordinals;
+        return catalog.shows.text.search(namedQuery(query), keep);
       case 'episode':
-        return catalog.episodes.text.search(namedQuery(query)).ordinals;
+        return catalog.episodes.text.search(namedQuery(query), keep);
     }
   }
 
@@ -139,7 +150,7 @@ export class CatalogSearch {
   private async searchPlaylists(query: ParsedQuery, page: { limit: number; offset: number }): Promise<SearchPage> {
     const { rows } = await this.db.query<PlaylistRow & Record<string, unknown>>(
       `SELECT p.id, p.name, coalesce(u.display_name, p.owner_id) AS other,
-         (SELECT count(*) FROM followed_playlists f WHERE f.playlist_id = p.id) AS followers
+         (SELECT count(*) FROM followed_playlists f WHERE f.playlist_id = p.id AND f.user_id <> p.owner_id) AS followers
        FROM playlists p LEFT JOIN users u ON u.id = p.owner_id WHERE p.public`,
     );
     const fingerprint = rows
@@ -154,13 +165,13 @@ export class CatalogSearch {
       };
     }
     const { index } = this.playlists;
-    return pageOf(index.text.search(namedQuery(query)).ordinals, index.ids, page);
+    return pageOf(index.text.search(namedQuery(query), page.offset + page.limit), index.ids, page);
   }
 }
 
-function pageOf(ordinals: Int32Array, ids: readonly string[], page: { limit: number; offset: number }): SearchPage {
-  const slice = ordinals.subarray(page.offset, page.offset + page.limit);
-  return { ids: Array.from(slice, (ordinal) => ids[ordinal] ?? ''), total: ordinals.length };
+function pageOf(ranked: Ranked, ids: readonly string[], page: { limit: number; offset: number }): SearchPage {
+  const slice = ranked.ordinals.subarray(page.offset, page.offset + page.limit);
+  return { ids: Array.from(slice, (ordinal) => ids[ordinal] ?? ''), total: ranked.total };
 }
 
 const searches = new WeakMap<Queryable, CatalogSearch>();

@@ -1,16 +1,21 @@
 import express, { type Request, type Router } from 'express';
 import { badRequest, notFound } from '../errors';
+import { audioAnalysis } from './audio-analysis';
 import type { ArtistAlbumRecord, CatalogStore } from './catalog-store';
 import { withFollows } from './follow-counts';
 import * as objects from './objects';
 import { offsetPage, stringQuery } from './paging';
 import { catalogId, idsParam, marketParam, optionalParam, pageParams } from './params';
+import { PreparedCatalog } from './prepared-catalog';
+import { sendJson } from './prepared-json';
 
 export interface CatalogRouteDeps {
   store: CatalogStore;
   urls: objects.Urls;
   /** Listeners' follows per artist, added to the catalog's follower counts (none when absent). */
   artistFollows?: (ids: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+  /** The catalog's objects as prepared JSON (one of its own when absent). */
+  prepared?: PreparedCatalog;
 }
 
 const albumGroups: readonly ArtistAlbumRecord['albumGroup'][] = ['album', 'single', 'appears_on', 'compilation'];
@@ -47,12 +52,13 @@ async function one<R>(load: (ids: readonly string[]) => Promise<Map<string, R>>,
 
 /**
  * The catalog's read endpoints: tracks, albums (and their tracks), artists (their albums by
- * group, top tracks and related artists) and audio features, one at a time and several at
+ * group, top tracks and related artists), audio features and analysis, one at a time and several at
  * once with Spotify's maxima (tracks 50, albums 20, artists 50, audio features 100), results
  * in request order with `null` for unknown ids.
  */
-export function catalogRoutes({ store, urls, artistFollows }: CatalogRouteDeps): Router {
+export function catalogRoutes({ store, urls, artistFollows, prepared: shared }: CatalogRouteDeps): Router {
   const router = express.Router();
+  const prepared = shared ?? new PreparedCatalog(store, urls);
   /** Artists as the catalog has them, with the follows they have gained here. */
   const artists = async (ids: readonly string[]): Promise<Map<string, objects.ArtistRecord>> => {
     const found = await store.artists(ids);
@@ -67,26 +73,13 @@ export function catalogRoutes({ store, urls, artistFollows }: CatalogRouteDeps):
     res.json(objects.track(urls, await one((ids) => store.tracks(ids), catalogId(req.params.id))));
   });
 
-  // A track's JSON never changes (the catalog is immutable), so the several-tracks answer, the
-  // most frequent call of all, joins cached texts instead of building and serialising objects.
-  // Development-mode apps never get here (the endpoint is removed for them), so no field is stripped.
-  const trackJson = new Map<string, string>();
-  const maxCachedTracks = 50_000;
+  // The most frequent call of all: its tracks are copied in as prepared JSON, never built per request.
+  // Development-mode apps never get here (the endpoint is removed for them).
   router.get('/tracks', async (req, res) => {
     marketParam(req);
     const ids = idsParam(req, 50);
-    const records = await store.tracks(ids);
-    const parts = ids.map((id) => {
-      const known = trackJson.get(id);
-      if (known !== undefined) return known;
-      const record = records.get(id);
-      if (record === undefined) return 'null';
-      const text = JSON.stringify(objects.track(urls, record));
-      if (trackJson.size >= maxCachedTracks) trackJson.delete(trackJson.keys().next().value ?? '');
-      trackJson.set(id, text);
-      return text;
-    });
-    res.type('application/json').send(`{"tracks":[${parts.join(',')}]}`);
+    const found = await prepared.tracks(ids);
+    sendJson(req, res, { tracks: ids.map((id) => found.get(id) ?? null) });
   });
 
   router.get('/albums/:id', async (req, res) => {
@@ -180,6 +173,11 @@ export function catalogRoutes({ store, urls, artistFollows }: CatalogRouteDeps):
 
   router.get('/audio-features/:id', async (req, res) => {
     res.json(objects.audioFeatures(urls, await one((ids) => store.audioFeatures(ids), catalogId(req.params.id))));
+  });
+
+  // Read off the arrangement the track's audio is synthesised from.
+  router.get('/audio-analysis/:id', async (req, res) => {
+    res.json(audioAnalysis(await one((ids) => store.audioFeatures(ids), catalogId(req.params.id))));
   });
 
   router.get('/audio-features', async (req, res) => {

@@ -36,4 +36,6 @@ export interface CatalogStore {
   artistTopTracks(artistId: string): Promise<TrackRecord[]>;
   /** Up to twenty artists that share the most genres with the artist. */
   relatedArtists(artistId: string): Promise<ArtistRecord[]>;
+  /** Every track and album id, when the store holds the whole catalog in memory; null otherwise. */
+  ids?(): Promise<{ tracks: string[]; albums: string[] } | null>;
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../db/types';
 import type { CatalogStore } from './catalog-store';
 import type { Urls } from './objects';
+import type { PreparedCatalog } from './prepared-catalog';
 import type { Profile } from './profile';
 import type { ShowCatalog } from './show-catalog';
 
@@ -10,6 +11,8 @@ export interface V1Deps {
   /** Cached reads of the (immutable) catalog records. */
   store: CatalogStore;
   urls: Urls;
+  /** The catalog's tracks and albums as prepared JSON. */
+  prepared: PreparedCatalog;
   /** Cached reads of the (immutable) podcast shows and episodes. */
   shows: ShowCatalog;
   /** How the service answers right now: as a full-access or a development-mode app. */

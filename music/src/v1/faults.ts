@@ -122,7 +122,12 @@ export function createFaults(
   }
 
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
-    const { latencyMs, failureRate } = control.settings;
+    const { latencyMs, rateLimit, failureRate } = control.settings;
+    // Off (always, in production): nothing to count or draw.
+    if (latencyMs === null && rateLimit === null && failureRate === 0) {
+      next();
+      return;
+    }
     const retryAfter = rateLimited(keyOf(req, res));
     const proceed = (): void => {
       if (retryAfter !== null) {

@@ -242,6 +242,22 @@ await describeService('the library', (service) => {
       expect((await call('PUT', `/me/following?type=artist&ids=${'Q'.repeat(22)}`)).status).toBe(400);
       expect((await call('GET', '/me/following?type=artist')).body).toMatchObject({ artists: { total: 0 } });
     });
+
+    it('show a follow in the artist at once, whichever way it came', async () => {
+      const call = await listener();
+      const artist = at(artists, 5);
+      const followers = async () =>
+        ((await call('GET', `/artists/${artist}`)).body as { followers: { total: number } }).followers.total;
+      const before = await followers();
+      expect((await call('PUT', '/me/following?type=artist', { ids: [artist] })).status).toBe(204);
+      expect(await followers()).toBe(before + 1);
+      expect((await call('DELETE', `/me/library?uris=spotify:artist:${artist}`)).status).toBe(200);
+      expect(await followers()).toBe(before);
+      expect((await call('PUT', `/me/library?uris=spotify:artist:${artist}`)).status).toBe(200);
+      expect(await followers()).toBe(before + 1);
+      expect((await call('DELETE', '/me/following?type=artist', { ids: [artist] })).status).toBe(204);
+      expect(await followers()).toBe(before);
+    });
   });
 
   describe('the library by URI, for people and playlists', () => {

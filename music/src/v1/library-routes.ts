@@ -5,7 +5,7 @@ import { ApiError, badRequest } from '../errors';
 import type { CatalogStore } from './catalog-store';
 import * as objects from './objects';
 import { cursorPage, offsetPage, stringQuery } from './paging';
-import { artistFollows, withFollows } from './follow-counts';
+import { artistFollows, forgetArtistFollows, withFollows } from './follow-counts';
 import {
   contains,
   countSaved,
@@ -53,7 +53,9 @@ const libraryTargets: Partial<Record<UriType, { saved: SavedTable; modifyScope: 
   show: { saved: savedShows, modifyScope: 'user-library-modify', readScope: 'user-library-read' },
   episode: { saved: savedEpisodes, modifyScope: 'user-library-modify', readScope: 'user-library-read' },
 };
-const libraryTypes = new Set<UriType>(['track', 'album', 'artist', 'user', 'playlist', 'show', 'episode']);
+const libraryTypes = new Set<UriType>(['track', 'album', 'artist', 'user', 'playlist', 'show', 'episode', 'audiobook']);
+/** Audiobooks take the library's scopes, but the catalog has none: none is saved, none contained. */
+const audiobookScopes = { modifyScope: 'user-library-modify', readScope: 'user-library-read' };
 
 function libraryUris(req: Request): ParsedUri[] {
   return urisParam(req.query.uris, 40, libraryTypes);
@@ -62,7 +64,7 @@ function libraryUris(req: Request): ParsedUri[] {
 function checkScopes(res: Response, uris: readonly ParsedUri[]): void {
   const scopes = getAuth(res).scopes;
   for (const uri of uris) {
-    const target = libraryTargets[uri.type];
+    const target = uri.type === 'audiobook' ? audiobookScopes : libraryTargets[uri.type];
     if (target && !scopes.has(target.modifyScope)) throw new ApiError(403, 'Insufficient client scope');
   }
 }
@@ -75,12 +77,16 @@ async function changeLibrary(
 ): Promise<void> {
   checkScopes(res, uris);
   const userId = userOf(res);
+  // Saving an unknown id saves nothing; removing one removes nothing.
+  if (change === save && uris.some((uri) => uri.type === 'audiobook')) throw new ApiError(400, 'Unknown id');
   await db.transaction(async (tx) => {
     for (const [type, target] of Object.entries(libraryTargets)) {
       const ids = uris.filter((uri) => uri.type === type).map((uri) => uri.id);
       if (ids.length > 0) await change(tx, target.saved, userId, ids);
     }
   });
+  // Committed: artists' follower counts are read again.
+  if (uris.some((uri) => uri.type === 'artist')) forgetArtistFollows();
 }
 
 export function libraryRoutes({ db, store, urls }: LibraryDeps): Router {
@@ -168,7 +174,7 @@ export function libraryRoutes({ db, store, urls }: LibraryDeps): Router {
     const uris = urisParam(req.query.uris, 40, libraryTypes);
     const scopes = getAuth(res).scopes;
     for (const uri of uris) {
-      const target = libraryTargets[uri.type];
+      const target = uri.type === 'audiobook' ? audiobookScopes : libraryTargets[uri.type];
       if (target && !scopes.has(target.readScope)) throw new ApiError(403, 'Insufficient client scope');
     }
     const userId = userOf(res);
@@ -224,6 +230,8 @@ export function libraryRoutes({ db, store, urls }: LibraryDeps): Router {
       const ids = idsFrom(req, 50, target === followedUsers);
       const userId = userOf(res);
       await db.transaction((tx) => (method === 'put' ? save : remove)(tx, target, userId, ids));
+      // Committed: artists' follower counts are read again.
+      if (target === followedArtists) forgetArtistFollows();
       res.status(204).end();
     });
   }

@@ -124,6 +124,14 @@ export interface UserRecord {
   explicitFilterLocked: boolean;
 }
 
+/** A cover image an owner uploaded for a playlist. */
+export interface PlaylistCover {
+  /** Names this version of the cover (its URL changes with it). */
+  digest: string;
+  width: number;
+  height: number;
+}
+
 export interface PlaylistRecord {
   id: string;
   name: string;
@@ -134,6 +142,8 @@ export interface PlaylistRecord {
   owner: { id: string; displayName: string | null };
   totalItems: number;
   followers: number;
+  /** The uploaded cover, if any; otherwise the playlist has generated images. */
+  cover?: PlaylistCover | null;
 }
 
 export interface ShowRecord {
@@ -337,6 +347,18 @@ export function playlistUser(urls: Urls, userId: string) {
   return identity(urls, 'user', userId);
 }
 
+/** Where an uploaded cover is served: the URL names its version, so it can be cached forever. */
+export function coverPath(playlistId: string, digest: string): string {
+  return `/images/uploads/playlist/${encodeURIComponent(playlistId)}/${digest}.jpg`;
+}
+
+/** A playlist's images: its uploaded cover, as Spotify answers one, or the generated ones. */
+export function playlistImages(urls: Urls, record: Pick<PlaylistRecord, 'id' | 'cover'>): Image[] {
+  if (!record.cover) return images(urls, 'playlist', record.id);
+  const { digest, width, height } = record.cover;
+  return [{ url: `${urls.site}${coverPath(record.id, digest)}`, height, width }];
+}
+
 export function simplifiedPlaylist(urls: Urls, record: PlaylistRecord) {
   const base = identity(urls, 'playlist', record.id);
   const items = { href: `${base.href}/items`, total: record.totalItems };
@@ -344,7 +366,7 @@ export function simplifiedPlaylist(urls: Urls, record: PlaylistRecord) {
     collaborative: record.collaborative,
     description: record.description,
     ...base,
-    images: images(urls, 'playlist', record.id),
+    images: playlistImages(urls, record),
     name: record.name,
     owner: playlistOwner(urls, record.owner),
     public: record.public,

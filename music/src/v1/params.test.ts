@@ -1,7 +1,8 @@
-import type { Request } from 'express';
+import express, { type Request } from 'express';
 import { describe, expect, it } from 'vitest';
+import { listen } from '../../../test-support/http';
 import { ApiError } from '../errors';
-import { catalogId, enumParam, idsParam, marketParam, pageParams, parseUri, urisParam } from './params';
+import { catalogId, enumParam, idsParam, marketParam, pageParams, parseQueryOnce, parseUri, urisParam } from './params';
 
 const id = '4iV5W9uYEdYUVa79Axb7Rh';
 const request = (query: Record<string, unknown>): Request => ({ query }) as unknown as Request;
@@ -82,5 +83,28 @@ describe('other parameters', () => {
     expect(enumParam(request({}), 'time_range', ranges, 'medium_term')).toBe('medium_term');
     expect(enumParam(request({ time_range: 'long_term' }), 'time_range', ranges, 'medium_term')).toBe('long_term');
     expect(errorOf(() => enumParam(request({ time_range: 'forever' }), 'time_range', ranges)).status).toBe(400);
+  });
+});
+
+describe('parseQueryOnce', () => {
+  it('parses the query string once per request, whatever reads it after, and keeps each request its own', async () => {
+    const app = express();
+    app.use(parseQueryOnce);
+    app.get('/q', (req, res) => {
+      const first = req.query;
+      res.json({ same: first === req.query, ids: idsParam(req, 50), market: marketParam(req) ?? null });
+    });
+    const server = await listen(app);
+    try {
+      const answers = await Promise.all(
+        [`${id},${id}`, id].map(async (ids) => (await fetch(`${server.url}/q?ids=${ids}&market=se`)).json()),
+      );
+      expect(answers).toEqual([
+        { same: true, ids: [id, id], market: 'SE' },
+        { same: true, ids: [id], market: 'SE' },
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { badRequest } from '../errors';
 import { flatten, operationParameters } from './contract/shapes';
 
@@ -15,6 +15,16 @@ export interface ParsedUri {
   type: UriType;
   id: string;
   uri: string;
+}
+
+/**
+ * Parses the query string once per request. Express 5 parses it again at every read of
+ * `req.query`, and a music v1 request reads it several times (each parameter, the paging links,
+ * the metrics): the first parse is kept on the request.
+ */
+export function parseQueryOnce(req: Request, _res: Response, next: NextFunction): void {
+  Object.defineProperty(req, 'query', { value: req.query, writable: true, enumerable: true, configurable: true });
+  next();
 }
 
 function queryString(req: Request, name: string): string | undefined {

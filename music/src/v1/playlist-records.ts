@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types';
-import type { PlaylistRecord } from './objects';
+import type { PlaylistCover, PlaylistRecord } from './objects';
 
-/** A playlist as the routes read it: its row, owner's name, item and follower counts. */
+/** A playlist as the routes read it: its row, owner's name, item and follower counts, uploaded cover. */
 export interface PlaylistRow {
   id: string;
   owner_id: string;
@@ -13,12 +13,15 @@ export interface PlaylistRow {
   snapshot_id: string;
   total: number;
   followers: number;
+  cover: PlaylistCover | null;
 }
 
 /** The columns of a `PlaylistRow`, for a query over `playlists p LEFT JOIN users u ON u.id = p.owner_id`. */
 export const playlistColumns = `p.id, p.owner_id, u.display_name AS owner_name, p.name, p.description, p.public,
   p.collaborative, p.snapshot_id, (SELECT count(*) FROM playlist_items i WHERE i.playlist_id = p.id) AS total,
-  (SELECT count(*) FROM followed_playlists f WHERE f.playlist_id = p.id) AS followers`;
+  (SELECT count(*) FROM followed_playlists f WHERE f.playlist_id = p.id AND f.user_id <> p.owner_id) AS followers,
+  (SELECT json_build_object('digest', c.digest, 'width', c.width, 'height', c.height)
+     FROM playlist_covers c WHERE c.playlist_id = p.id) AS cover`;
 
 export function playlistRecord(row: PlaylistRow): PlaylistRecord {
   return {
@@ -31,6 +34,7 @@ export function playlistRecord(row: PlaylistRow): PlaylistRecord {
     owner: { id: row.owner_id, displayName: row.owner_name },
     totalItems: row.total,
     followers: row.followers,
+    cover: row.cover,
   };
 }
 

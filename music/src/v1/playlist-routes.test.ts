@@ -1,4 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
+import { issueTokens } from '../accounts/service';
+import { jpegHeaders, sampleJpeg } from './__fixtures__/images';
 import { describeService } from './__fixtures__/service';
 
 const scopes = ['playlist-read-private', 'playlist-modify-public', 'playlist-modify-private'];
@@ -49,6 +51,28 @@ await describeService('playlists', (service) => {
     expect(page.body).toMatchObject({ limit: 5, offset: 2, total });
     expect((page.body.items as unknown[]).length).toBe(5);
     expect((await call('GET', `/playlists/${editorial}/items?limit=51`)).status).toBe(400);
+  });
+
+  it('show every change at the next read, made here or by another process', async () => {
+    const { call } = await listener();
+    const playlistId = await newPlaylist(call, {}, [track(0), track(1), track(2)]);
+    expect(await uris(call, playlistId)).toEqual([track(0), track(1), track(2)]);
+    // Through the API (a new snapshot), then as another process sharing the store would.
+    expect((await call('PUT', `/playlists/${playlistId}/items`, { range_start: 2, insert_before: 0 })).status).toBe(
+      200,
+    );
+    expect(await uris(call, playlistId)).toEqual([track(2), track(0), track(1)]);
+    await service.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM playlist_items WHERE playlist_id = $1 AND position = 0', [playlistId]);
+      await tx.query('UPDATE playlist_items SET position = position - 1 WHERE playlist_id = $1', [playlistId]);
+      await tx.query("UPDATE playlists SET snapshot_id = 'changed-elsewhere' WHERE id = $1", [playlistId]);
+    });
+    expect(await uris(call, playlistId)).toEqual([track(0), track(1)]);
+    const full = await call('GET', `/playlists/${playlistId}`);
+    expect((full.body.items as { items: { item: { uri: string } }[] }).items.map((entry) => entry.item.uri)).toEqual([
+      track(0),
+      track(1),
+    ]);
   });
 
   it('are created, filled at a position, and listed as the creator own', async () => {
@@ -384,6 +408,28 @@ await describeService('playlists', (service) => {
     expect((await fan.call('GET', `/playlists/${playlistId}/followers/contains`)).body).toEqual([false]);
   });
 
+  it('are followed by their owner, who removes one from the library by unfollowing it', async () => {
+    const owner = await listener();
+    const playlistId = await newPlaylist(owner.call, { name: 'Short-lived' });
+    const listed = async () =>
+      ((await owner.call('GET', '/me/playlists?limit=50')).body as { items: { id: string }[] }).items.map(
+        (item) => item.id,
+      );
+    expect(await listed()).toContain(playlistId);
+    expect((await owner.call('GET', `/playlists/${playlistId}/followers/contains`)).body).toEqual([true]);
+    // The owner is not counted among the followers.
+    expect((await owner.call('GET', `/playlists/${playlistId}`)).body).toMatchObject({ followers: { total: 0 } });
+
+    expect((await owner.call('DELETE', `/playlists/${playlistId}/followers`)).status).toBe(200);
+    expect(await listed()).not.toContain(playlistId);
+    expect((await owner.call('GET', `/playlists/${playlistId}/followers/contains`)).body).toEqual([false]);
+    const profile = (await owner.call('GET', `/users/${owner.id}/playlists`)).body as { items: { id: string }[] };
+    expect(profile.items.map((item) => item.id)).not.toContain(playlistId);
+    // The playlist itself is kept: following it again brings it back.
+    expect((await owner.call('GET', `/playlists/${playlistId}`)).status).toBe(200);
+    expect((await owner.call('PUT', `/playlists/${playlistId}/followers`)).status).toBe(200);
+    expect(await listed()).toContain(playlistId);
+  });
   it('answer their generated cover images', async () => {
     const owner = await listener();
     const secret = await newPlaylist(owner.call, { public: false });
@@ -391,6 +437,72 @@ await describeService('playlists', (service) => {
     expect(images.status).toBe(200);
     expect(images.body).toHaveLength(3);
     expect((await (await listener()).call('GET', `/playlists/${secret}/images`)).status).toBe(404);
+  });
+
+  it('take a cover the owner uploads as a base64 JPEG, and serve it in their place', async () => {
+    const coverScopes = [...scopes, 'ugc-image-upload'];
+    const owner = await service.listener(coverScopes);
+    const playlistId = await newPlaylist(owner.call, { public: false });
+    const upload = (token: string, body: string, type = 'image/jpeg', id = playlistId) =>
+      fetch(`${service.url}/v1/playlists/${id}/images`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': type },
+        body,
+      });
+    const uploaded = await upload(owner.token, sampleJpeg);
+    expect(uploaded.status).toBe(202);
+    expect(await uploaded.text()).toBe('');
+    const images = (await owner.call('GET', `/playlists/${playlistId}/images`)).body as unknown as {
+      url: string;
+      height: number;
+      width: number;
+    }[];
+    expect(images).toEqual([
+      { url: expect.stringContaining(`/images/uploads/playlist/${playlistId}/`) as string, height: 1, width: 1 },
+    ]);
+    expect((await owner.call('GET', `/playlists/${playlistId}`)).body.images).toEqual(images);
+    expect((await owner.call('GET', '/me/playlists')).body.items).toMatchObject([{ images }]);
+    // Served publicly at the URL the objects name, byte for byte, cacheable for good.
+    const url = new URL(images[0]?.url ?? '');
+    const served = await fetch(`${service.url}${url.pathname}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(served.headers.get('cache-control')).toContain('immutable');
+    expect(Buffer.from(await served.arrayBuffer()).toString('base64')).toBe(sampleJpeg);
+    // A new cover gets a new URL; the old one is gone.
+    expect((await upload(owner.token, jpegHeaders(640, 640).toString('base64'))).status).toBe(202);
+    const replaced = (await owner.call('GET', `/playlists/${playlistId}/images`)).body as unknown as { url: string }[];
+    expect(replaced).toMatchObject([{ height: 640, width: 640 }]);
+    expect(replaced[0]?.url).not.toBe(images[0]?.url);
+    expect((await fetch(`${service.url}${url.pathname}`)).status).toBe(404);
+
+    // Bad images, the wrong type, a payload over 256 KB: 400 or 413, and the cover stays.
+    for (const [body, type, status] of [
+      ['bm90IGFuIGltYWdl', 'image/jpeg', 400],
+      ['', 'image/jpeg', 400],
+      [sampleJpeg, 'text/plain', 400],
+      ['A'.repeat(256 * 1024 + 4), 'image/jpeg', 413],
+    ] as const) {
+      const refused = await upload(owner.token, body, type);
+      expect(refused.status).toBe(status);
+      expect(((await refused.json()) as { error: { status: number } }).error.status).toBe(status);
+    }
+    expect((await owner.call('GET', `/playlists/${playlistId}/images`)).body).toEqual(replaced);
+    // Owners only, with the upload scope and the playlist's modify scope.
+    const stranger = await service.listener(coverScopes);
+    expect((await upload(stranger.token, sampleJpeg)).status).toBe(404);
+    expect((await upload(stranger.token, sampleJpeg, 'image/jpeg', editorial)).status).toBe(403);
+    const noUpload = await service.listener(scopes);
+    const own = await newPlaylist(noUpload.call);
+    expect((await upload(noUpload.token, sampleJpeg, 'image/jpeg', own)).status).toBe(403);
+    // The owner's token without the private scope cannot change the private playlist.
+    const { access_token: publicOnly } = await issueTokens(service.db, {
+      userId: owner.id,
+      clientId: service.config.client.id,
+      scopes: ['ugc-image-upload', 'playlist-modify-public'],
+      withRefreshToken: false,
+    });
+    expect((await upload(publicOnly, sampleJpeg)).status).toBe(403);
   });
 
   it('refuse the follow endpoints to development-mode apps but let them edit items', async () => {

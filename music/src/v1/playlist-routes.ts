@@ -3,7 +3,6 @@ import { getAuth, requireUser } from '../accounts/middleware';
 import { catalogIdFor } from '../catalog/random';
 import type { Database, Queryable } from '../db/types';
 import { ApiError, badRequest, notFound } from '../errors';
-import type { CatalogStore } from './catalog-store';
 import * as objects from './objects';
 import { offsetPage, stringQuery } from './paging';
 import {
@@ -18,6 +17,10 @@ import {
   type UriType,
 } from './params';
 import { loadEpisodes } from './playlist-episodes';
+import { maxCoverBytes, parseCover, saveCover } from './playlist-covers';
+import { PlaylistItems } from './playlist-items';
+import type { PreparedCatalog } from './prepared-catalog';
+import { sendJson } from './prepared-json';
 import type { ShowCatalog } from './show-catalog';
 import { playlistColumns, playlistRecord, type PlaylistRow as BaseRow } from './playlist-records';
 import { nextSnapshot, snapshotBelongs, snapshotFor } from './playlist-snapshots';
@@ -25,10 +28,11 @@ import type { Profile } from './profile';
 
 interface PlaylistDeps {
   db: Database;
-  store: CatalogStore;
   shows: ShowCatalog;
   urls: objects.Urls;
   profile: () => Profile;
+  /** The catalog's tracks as prepared JSON. */
+  prepared: PreparedCatalog;
 }
 
 interface PlaylistRow extends BaseRow {
@@ -165,38 +169,34 @@ function reordered<T>(items: readonly T[], start: number, length: number, insert
 }
 
 /** Playlists: reading, creating and changing them and their items, and following them. */
-export function playlistRoutes({ db, store, shows, urls, profile }: PlaylistDeps): Router {
+export function playlistRoutes({ db, shows, urls, profile, prepared }: PlaylistDeps): Router {
   const router = express.Router();
   const here = (req: Request): string => `${urls.api}${req.path}`;
+  const playlistItems = new PlaylistItems(db);
 
-  async function itemsPage(res: Response, playlistId: string, page: { limit: number; offset: number }) {
-    const { rows } = await db.query<
-      { track_id: string | null; episode_id: string | null; added_at: Date; added_by: string | null } & Record<
-        string,
-        unknown
-      >
-    >(
-      `SELECT track_id, episode_id, added_at, added_by FROM playlist_items WHERE playlist_id = $1
-       ORDER BY position LIMIT $2 OFFSET $3`,
-      [playlistId, page.limit, page.offset],
-    );
+  /**
+   * A page of the playlist's items: tracks copied in as prepared JSON, episodes built (they
+   * carry the listener's resume points).
+   */
+  async function itemsPage(res: Response, playlist: PlaylistRow, page: { limit: number; offset: number }) {
+    const rows = await playlistItems.page(playlist.id, playlist.snapshot_id, page);
     const auth = getAuth(res);
-    const tracks = await store.tracks(rows.flatMap((row) => (row.track_id ? [row.track_id] : [])));
+    const tracks = await prepared.tracks(rows.flatMap((row) => (row.trackId ? [row.trackId] : [])));
     const episodes = await loadEpisodes(
       shows,
       db,
-      rows.flatMap((row) => (row.episode_id ? [row.episode_id] : [])),
+      rows.flatMap((row) => (row.episodeId ? [row.episodeId] : [])),
       auth.scopes.has('user-read-playback-position') ? auth.userId : null,
     );
     return rows.flatMap((row) => {
-      const track = row.track_id ? tracks.get(row.track_id) : undefined;
-      const episode = row.episode_id ? episodes.get(row.episode_id) : undefined;
-      const item = track ? objects.track(urls, track) : episode ? objects.episode(urls, episode) : undefined;
+      const track = row.trackId ? tracks.get(row.trackId) : undefined;
+      const episode = row.episodeId ? episodes.get(row.episodeId) : undefined;
+      const item = track ?? (episode ? objects.episode(urls, episode) : undefined);
       if (!item) return [];
       return [
         {
-          added_at: row.added_at.toISOString(),
-          added_by: row.added_by ? objects.playlistUser(urls, row.added_by) : null,
+          added_at: row.addedAt,
+          added_by: row.addedBy ? objects.playlistUser(urls, row.addedBy) : null,
           is_local: false,
           item,
           track: item,
@@ -232,8 +232,10 @@ export function playlistRoutes({ db, store, shows, urls, profile }: PlaylistDeps
       return;
     }
     const page = { limit: 100, offset: 0 };
-    const items = await itemsPage(res, row.id, page);
-    res.json(
+    const items = await itemsPage(res, row, page);
+    sendJson(
+      req,
+      res,
       objects.playlist(
         urls,
         playlistRecord(row),
@@ -252,12 +254,23 @@ export function playlistRoutes({ db, store, shows, urls, profile }: PlaylistDeps
       throw new ApiError(403, 'Forbidden');
     }
     const page = pageParams(req, '/playlists/{playlist_id}/items');
-    res.json(offsetPage(here(req), stringQuery(req.query), await itemsPage(res, row.id, page), page, row.total));
+    sendJson(req, res, offsetPage(here(req), stringQuery(req.query), await itemsPage(res, row, page), page, row.total));
   });
 
   router.get('/playlists/:playlist_id/images', async (req, res) => {
     const row = await requireReadable(res, catalogId(req.params.playlist_id));
-    res.json(objects.images(urls, 'playlist', row.id));
+    res.json(objects.playlistImages(urls, playlistRecord(row)));
+  });
+
+  // The cover arrives as base64 text of Content-Type image/jpeg, at most 256 KB (Spotify's limit).
+  const jpegText = express.text({ type: 'image/jpeg', limit: maxCoverBytes });
+  router.put('/playlists/:playlist_id/images', requireUser, jpegText, async (req, res) => {
+    const id = catalogId(req.params.playlist_id);
+    if (!req.is('image/jpeg')) throw badRequest('Invalid Content-Type: send the image as image/jpeg');
+    const cover = parseCover(req.body);
+    // The owner's to change, like the playlist's other details, with the scope to upload images.
+    await change(res, id, { ownerOnly: true, scopes: () => ['ugc-image-upload'] }, (tx) => saveCover(tx, id, cover));
+    res.status(202).end();
   });
 
   async function listPlaylists(req: Request, ownerOrFollower: string, onlyPublic: boolean) {
@@ -265,10 +278,9 @@ export function playlistRoutes({ db, store, shows, urls, profile }: PlaylistDeps
     const offset = integerParam(req, 'offset', { default: 0, minimum: 0, maximum: 100_000 });
     const { rows } = await db.query<PlaylistRow & { total_lists: number } & Record<string, unknown>>(
       `SELECT ${playlistColumns}, count(*) OVER () AS total_lists
-       FROM playlists p LEFT JOIN users u ON u.id = p.owner_id
-       LEFT JOIN followed_playlists f ON f.playlist_id = p.id AND f.user_id = $1
-       WHERE (p.owner_id = $1 OR f.user_id IS NOT NULL) AND (NOT $2::boolean OR (p.public AND coalesce(f.public, true)))
-       ORDER BY coalesce(f.followed_at, p.created_at) DESC, p.id LIMIT $3 OFFSET $4`,
+       FROM followed_playlists f JOIN playlists p ON p.id = f.playlist_id LEFT JOIN users u ON u.id = p.owner_id
+       WHERE f.user_id = $1 AND (NOT $2::boolean OR (p.public AND f.public))
+       ORDER BY f.followed_at DESC, p.id LIMIT $3 OFFSET $4`,
       [ownerOrFollower, onlyPublic, limit, offset],
     );
     const total = rows[0]?.total_lists ?? (await countPlaylists(ownerOrFollower, onlyPublic));
@@ -283,9 +295,8 @@ export function playlistRoutes({ db, store, shows, urls, profile }: PlaylistDeps
 
   async function countPlaylists(ownerOrFollower: string, onlyPublic: boolean): Promise<number> {
     const { rows } = await db.query<{ n: number }>(
-      `SELECT count(*) AS n FROM playlists p
-       LEFT JOIN followed_playlists f ON f.playlist_id = p.id AND f.user_id = $1
-       WHERE (p.owner_id = $1 OR f.user_id IS NOT NULL) AND (NOT $2::boolean OR (p.public AND coalesce(f.public, true)))`,
+      `SELECT count(*) AS n FROM followed_playlists f JOIN playlists p ON p.id = f.playlist_id
+       WHERE f.user_id = $1 AND (NOT $2::boolean OR (p.public AND f.public))`,
       [ownerOrFollower, onlyPublic],
     );
     return rows[0]?.n ?? 0;
@@ -336,11 +347,19 @@ export function playlistRoutes({ db, store, shows, urls, profile }: PlaylistDeps
     const description = body.description === undefined ? null : validDescription(body.description);
     requireScope(res, modifyScope(isPublic));
     const id = catalogIdFor(`user:${ownerId}`, 'playlist', Date.now() * 1000 + Math.floor(Math.random() * 1000));
-    await db.query(
-      `INSERT INTO playlists (id, owner_id, name, description, public, collaborative, snapshot_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, ownerId, name, description, isPublic, collaborative, snapshotFor(id, 1)],
-    );
+    // The owner follows a new playlist, as on Spotify: it is in their library until they unfollow (delete) it.
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO playlists (id, owner_id, name, description, public, collaborative, snapshot_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [id, ownerId, name, description, isPublic, collaborative, snapshotFor(id, 1)],
+      );
+      await tx.query('INSERT INTO followed_playlists (user_id, playlist_id, public) VALUES ($1, $2, $3)', [
+        ownerId,
+        id,
+        isPublic,
+      ]);
+    });
     const row = await loadPlaylist(db, id, ownerId);
     if (!row) throw new Error('The new playlist vanished.');
     res

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../errors';
 import { documentPath, flatten, responseSchema, type Schema } from './contract/shapes';
+import { markJsonRewritten } from './prepared-json';
 
 /**
  * The local music service can answer like Spotify answers an app in development mode
@@ -51,6 +52,9 @@ const removed: ReadonlyArray<readonly [method: string, template: string]> = [
   ['PUT', '/me/episodes'],
   ['DELETE', '/me/episodes'],
   ['GET', '/me/episodes/contains'],
+  ['PUT', '/me/audiobooks'],
+  ['DELETE', '/me/audiobooks'],
+  ['GET', '/me/audiobooks/contains'],
   ['PUT', '/me/following'],
   ['DELETE', '/me/following'],
   ['GET', '/me/following/contains'],
@@ -110,6 +114,7 @@ export function profileMiddleware(getProfile: () => Profile): RequestHandler {
       return;
     }
     const json = res.json.bind(res);
+    markJsonRewritten(res);
     res.json = (body: unknown) => {
       if (res.statusCode >= 300) return json(body);
       let schema: Schema | undefined;

@@ -9,6 +9,7 @@ import { playlistRecords } from './playlist-records';
 import * as objects from './objects';
 import { offsetPage, stringQuery, type OffsetPage } from './paging';
 import { enumParam, integerParam, marketParam, optionalParam } from './params';
+import { sendJson } from './prepared-json';
 
 const searchTypes: readonly SearchType[] = ['album', 'artist', 'playlist', 'track', 'show', 'episode', 'audiobook'];
 
@@ -74,7 +75,7 @@ function inOrder<T>(ids: readonly string[], found: ReadonlyMap<string, T>): T[] 
  */
 export function searchRoutes(deps: V1Deps): Router {
   const router = express.Router();
-  const { urls, store, db, shows } = deps;
+  const { urls, store, db, shows, prepared } = deps;
   const search = catalogSearch(db);
   const endpoint = `${urls.api}/search`;
 
@@ -104,18 +105,14 @@ export function searchRoutes(deps: V1Deps): Router {
       if (typePage) ordered[pageKeys[type]] = typePage;
     }
     res.set('cache-control', 'private, max-age=60');
-    res.json(ordered);
+    sendJson(req, res, ordered);
   });
 
   async function itemsOf(type: SearchType, ids: string[]): Promise<unknown[]> {
     switch (type) {
-      case 'track': {
-        const found = await store.tracks(ids);
-        return ids.flatMap((id) => {
-          const record = found.get(id);
-          return record ? [objects.track(urls, record)] : [];
-        });
-      }
+      case 'track':
+        // Tracks and albums are copied in as prepared JSON: the catalog's objects never change.
+        return inOrder(ids, await prepared.tracks(ids));
       case 'artist': {
         const [found, follows] = await Promise.all([store.artists(ids), artistFollows(db, ids)]);
         return ids.flatMap((id) => {
@@ -123,13 +120,8 @@ export function searchRoutes(deps: V1Deps): Router {
           return record ? [objects.artist(urls, withFollows(record, follows))] : [];
         });
       }
-      case 'album': {
-        const found = await store.albums(ids);
-        return ids.flatMap((id) => {
-          const record = found.get(id);
-          return record ? [objects.simplifiedAlbum(urls, record)] : [];
-        });
-      }
+      case 'album':
+        return inOrder(ids, await prepared.simplifiedAlbums(ids));
       case 'playlist':
         return (await playlistRecords(db, ids)).map((record) => objects.simplifiedPlaylist(urls, record));
       case 'show':

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import SpotifyWebApi from 'spotify-web-api-node';
 import { beforeAll, expect, it } from 'vitest';
 import { knownScopes } from '../../accounts/scopes';
+import { sampleJpeg } from '../__fixtures__/images';
 import { describeService } from '../__fixtures__/service';
 import { catalogFixtures, registerDevice, type CatalogFixtures } from './fixtures';
 
@@ -72,6 +73,9 @@ await describeService('spotify-web-api-node', (service) => {
     expect(Array.isArray((await api.getArtistRelatedArtists(catalog.artist)).body.artists)).toBe(true);
     expect((await api.getAudioFeaturesForTrack(first)).body.id).toBe(first);
     expect((await api.getAudioFeaturesForTracks([first, second])).body.audio_features).toHaveLength(2);
+    const analysis = (await api.getAudioAnalysisForTrack(first)).body as { track: { tempo: number }; beats: unknown[] };
+    expect(analysis.track.tempo).toBeGreaterThan(0);
+    expect(analysis.beats.length).toBeGreaterThan(0);
   });
 
   it('searches, browses and recommends', async () => {
@@ -103,6 +107,8 @@ await describeService('spotify-web-api-node', (service) => {
     // eslint-disable-next-line @typescript-eslint/no-deprecated
     expect(items.body.items.map((item) => item.track?.id)).toEqual([catalog.tracks[2], catalog.tracks[0]]);
     await api.replaceTracksInPlaylist(playlist, [uris[0] ?? '']);
+    expect((await api.uploadCustomPlaylistCoverImage(playlist, sampleJpeg)).statusCode).toBe(202);
+    expect((await api.getPlaylist(playlist)).body.images).toMatchObject([{ height: 1, width: 1 }]);
     await api.changePlaylistDetails(playlist, { name: 'Renamed' });
     expect((await api.getPlaylist(playlist)).body).toMatchObject({ name: 'Renamed', tracks: { total: 1 } });
     expect((await api.getUserPlaylists(id)).body.items.map((item) => item.id)).toContain(playlist);

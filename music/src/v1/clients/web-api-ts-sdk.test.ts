@@ -1,6 +1,7 @@
 import { SpotifyApi } from '@spotify/web-api-ts-sdk';
 import { beforeAll, expect, it } from 'vitest';
 import { knownScopes } from '../../accounts/scopes';
+import { sampleJpeg } from '../__fixtures__/images';
 import { describeService, type ServiceFixture } from '../__fixtures__/service';
 import { catalogFixtures, registerDevice, type CatalogFixtures } from './fixtures';
 
@@ -49,6 +50,20 @@ await describeService("Spotify's TypeScript SDK", (service) => {
     expect((await sdk.tracks.audioFeatures(first)).tempo).toBeGreaterThan(0);
     expect((await sdk.tracks.audioFeatures([first, second])).map((features) => features.id)).toEqual([first, second]);
     expect((await sdk.markets.getAvailableMarkets()).markets).toContain('SE');
+    const analysis = await sdk.tracks.audioAnalysis(first);
+    expect(analysis.track.tempo).toBeGreaterThan(0);
+    expect(analysis.beats.length).toBeGreaterThan(analysis.bars.length);
+  });
+
+  it('finds no audiobooks or chapters, as in a market without them', async () => {
+    const { sdk } = await user();
+    const audiobook = '7iHfbu1YPACw6oZPAFJtqe';
+    await expect(sdk.audiobooks.get(audiobook)).rejects.toThrow(/404/);
+    await expect(sdk.audiobooks.getAudiobookChapters(audiobook)).rejects.toThrow(/404/);
+    await expect(sdk.chapters.get(audiobook, 'GB')).rejects.toThrow(/404/);
+    expect((await sdk.currentUser.audiobooks.savedAudiobooks()).items).toEqual([]);
+    expect(await sdk.currentUser.audiobooks.hasSavedAudiobooks([audiobook])).toEqual([false]);
+    await sdk.currentUser.audiobooks.removeSavedAudiobooks([audiobook]);
   });
 
   it('searches every type', async () => {
@@ -82,6 +97,8 @@ await describeService("Spotify's TypeScript SDK", (service) => {
     const moved = await sdk.playlists.getPlaylistItems(playlist.id);
     expect(moved.items.map((item) => item.track.id)).toEqual([catalog.tracks[2], catalog.tracks[0], catalog.tracks[1]]);
     await sdk.playlists.removeItemsFromPlaylist(playlist.id, { tracks: [{ uri: uris[0] ?? '' }] });
+    await sdk.playlists.addCustomPlaylistCoverImageFromBase64String(playlist.id, sampleJpeg);
+    expect(await sdk.playlists.getPlaylistCoverImage(playlist.id)).toMatchObject([{ height: 1, width: 1 }]);
     await sdk.playlists.changePlaylistDetails(playlist.id, { name: 'Renamed', description: 'Edited' });
     const edited = await sdk.playlists.getPlaylist(playlist.id);
     expect(edited).toMatchObject({ name: 'Renamed', description: 'Edited' });

@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The command line as people run it (`npm run music -- <command>`): each command in a process
+ * of its own, on a data folder of its own, its output and exit code read as a person would.
+ */
+
+const cli = join(import.meta.dirname, 'cli.ts');
+const dataDir = mkdtempSync(join(tmpdir(), 'graphonic-cli-'));
+const env = { ...process.env, NODE_ENV: 'test', MUSIC_DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { env, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the music command line', () => {
+  let token = '';
+
+  it('explains itself, and refuses an unknown command with exit code 2', async () => {
+    const help = await run(['help']);
+    expect(help.code).toBe(0);
+    for (const command of ['serve', 'seed', 'users add', 'clients add', 'token'])
+      expect(help.stdout).toContain(command);
+    const unknown = await run(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "frobnicate"');
+  }, 60_000);
+
+  it('seeds the catalog with the sizes asked for, once, and refuses bad sizes', async () => {
+    const bad = await run(['seed', '--tracks', '0']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--tracks must be a whole number of at least 1');
+    const seeded = await run(['seed', '--tracks', '300']);
+    expect(seeded.code).toBe(0);
+    expect(seeded.stdout).toMatch(/Generated the catalog \(300 tracks, 23 albums, 8 artists, 100 playlists/);
+    const again = await run(['seed', '--tracks', '300']);
+    expect(again.stdout).toContain('The catalog is already there');
+  }, 120_000);
+
+  it('adds users and clients, and prints tokens for scripts', async () => {
+    const user = await run(['users', 'add', '--id', 'ana', '--password', 'correct horse battery', '--country', 'SE']);
+    expect(user.code).toBe(0);
+    expect(user.stdout).toMatch(/^Created user ana \(account id [0-9a-f-]{36}\)\./);
+    const client = await run(['clients', 'add', '--name', 'My app', '--redirect-uri', 'http://127.0.0.1:9999/cb']);
+    expect(client.code).toBe(0);
+    expect(client.stdout).toMatch(/Its secret, shown only this once: \S{20,}/);
+    const issued = await run(['token', '--user', 'ana', '--scopes', 'user-read-private user-read-email']);
+    expect(issued.code).toBe(0);
+    const tokens = JSON.parse(issued.stdout) as { access_token: string; scope: string; token_type: string };
+    expect(tokens).toMatchObject({ token_type: 'Bearer', scope: 'user-read-private user-read-email' });
+    token = tokens.access_token;
+    for (const [args, message] of [
+      [['token', '--user', 'ana', '--scopes', 'bogus'], 'Unknown scope: bogus'],
+      [['users', 'delete'], 'Unknown command "users delete"'],
+    ] as const) {
+      const refused = await run([...args]);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain(message);
+    }
+  }, 120_000);
+
+  it('serves the music v1 API to the printed token, and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve'], {
+      env: { ...env, MUSIC_PORT: '0' },
+      stdio: 'pipe',
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const found = /listening on (http:\/\/[\d.]+:\d+)/.exec(output)?.[1];
+          if (found) resolve(found);
+        });
+        child.once('exit', () => {
+          reject(new Error(`serve ended before listening:\n${output}`));
+        });
+      });
+      const me = await fetch(`${url}/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(200);
+      expect(await me.json()).toMatchObject({ id: 'ana', country: 'SE' });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  }, 120_000);
+});

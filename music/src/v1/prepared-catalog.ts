@@ -1,0 +1,104 @@
+import type { CatalogStore } from './catalog-store';
+import * as objects from './objects';
+import { PreparedJson } from './prepared-json';
+
+/** Entries by id, bounded: past `max`, the oldest go first. */
+class Bounded<T> {
+  private readonly entries = new Map<string, T>();
+
+  constructor(private readonly max: number) {}
+
+  get(id: string): T | undefined {
+    return this.entries.get(id);
+  }
+
+  set(id: string, value: T): void {
+    this.entries.set(id, value);
+    if (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * The catalog's objects as prepared JSON, by id: full tracks (the multi-get's, search's and
+ * playlists' items) and simplified albums (search's). Safe to keep for the life of the process:
+ * a seeded catalog never changes, and each object depends only on its record and the
+ * service's own URLs, fixed per app. Bounded, like the records they are built from.
+ */
+export class PreparedCatalog {
+  private readonly trackCache: Bounded<PreparedJson>;
+  private readonly albumCache: Bounded<PreparedJson>;
+
+  constructor(
+    private readonly store: CatalogStore,
+    private readonly urls: objects.Urls,
+    private readonly max = 50_000,
+  ) {
+    this.trackCache = new Bounded(max);
+    this.albumCache = new Bounded(max);
+  }
+
+  /** Full track objects; an unknown id is absent from the map. */
+  tracks(ids: readonly string[]): Promise<Map<string, PreparedJson>> {
+    return this.prepare(ids, this.trackCache, (missing) => this.store.tracks(missing), objects.track);
+  }
+
+  /** Simplified album objects; an unknown id is absent from the map. */
+  simplifiedAlbums(ids: readonly string[]): Promise<Map<string, PreparedJson>> {
+    return this.prepare(ids, this.albumCache, (missing) => this.store.albums(missing), objects.simplifiedAlbum);
+  }
+
+  /**
+   * Prepares every track and album ahead of requests, when the store holds the whole catalog in
+   * memory and it fits the bound: a slice at a time, letting requests in between, until done or
+   * `signal` aborts. A larger catalog is prepared as it is asked for.
+   */
+  async warm(signal?: AbortSignal): Promise<void> {
+    const ids = await this.store.ids?.();
+    if (!ids || ids.tracks.length > this.max || ids.albums.length > this.max) return;
+    const slice = 200;
+    for (const [list, prepare] of [
+      [ids.tracks, (some: string[]) => this.tracks(some)],
+      [ids.albums, (some: string[]) => this.simplifiedAlbums(some)],
+    ] as const) {
+      for (let from = 0; from < list.length; from += slice) {
+        if (signal?.aborted) return;
+        await prepare(list.slice(from, from + slice));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+  }
+
+  /** How many objects are prepared now, of each kind (for tests and figures). */
+  get sizes(): { tracks: number; albums: number } {
+    return { tracks: this.trackCache.size, albums: this.albumCache.size };
+  }
+
+  private async prepare<R>(
+    ids: readonly string[],
+    cache: Bounded<PreparedJson>,
+    read: (ids: readonly string[]) => Promise<Map<string, R>>,
+    build: (urls: objects.Urls, record: R) => unknown,
+  ): Promise<Map<string, PreparedJson>> {
+    const found = new Map<string, PreparedJson>();
+    let missing: string[] | undefined;
+    for (const id of ids) {
+      const prepared = cache.get(id);
+      if (prepared !== undefined) found.set(id, prepared);
+      else (missing ??= []).push(id);
+    }
+    if (missing === undefined) return found;
+    for (const [id, record] of await read(missing)) {
+      const prepared = new PreparedJson(build(this.urls, record));
+      cache.set(id, prepared);
+      found.set(id, prepared);
+    }
+    return found;
+  }
+}
