@@ -1,11 +1,6 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 /**
- * One configuration for both sides: resolver types for the api and typed documents for
- * the web client, both read from `schema/*.graphql`. The output is committed; `npm test`
- * fails when running codegen would change it.
- */
-/**
  * What each GraphQL type's resolvers receive: the music v1 objects (api/src/music/v1.ts) or a
  * domain's own parent type. One block per domain of the schema.
  */
@@ -26,6 +21,7 @@ const catalogMappers: Record<string, string> = {
   // An enum with inline enumValues is otherwise typed `null` as a resolver's result.
   AlbumType: 'AlbumType',
   AlbumGroup: 'AlbumGroup',
+  CopyrightType: 'CopyrightType',
   ReleaseDatePrecision: 'ReleaseDatePrecision',
   SearchType: 'SearchType',
 };
@@ -42,12 +38,34 @@ const libraryMappers: Record<string, string> = {
   FollowArtistsPayload: '../modules/me/parents#LibraryChangeParent',
   UnfollowArtistsPayload: '../modules/me/parents#LibraryChangeParent',
 };
-const playerMappers: Record<string, string> = {};
+const playerMappers: Record<string, string> = {
+  Player: '../modules/player/parents#PlayerParent',
+  PlaybackState: '../music/v1#V1PlaybackState',
+  PlaybackContext: '../modules/player/parents#PlaybackContextParent',
+  Device: '../music/v1#V1Device',
+  Queue: '../music/v1#V1Queue',
+  StartPlaybackPayload: '../modules/player/parents#PlayerParent',
+  PausePlaybackPayload: '../modules/player/parents#PlayerParent',
+  SkipToNextPayload: '../modules/player/parents#PlayerParent',
+  SkipToPreviousPayload: '../modules/player/parents#PlayerParent',
+  SeekPlaybackPayload: '../modules/player/parents#PlayerParent',
+  SetShufflePayload: '../modules/player/parents#PlayerParent',
+  SetRepeatModePayload: '../modules/player/parents#PlayerParent',
+  SetVolumePayload: '../modules/player/parents#PlayerParent',
+  TransferPlaybackPayload: '../modules/player/parents#PlayerParent',
+  AddToQueuePayload: '../modules/player/parents#PlayerParent',
+  UnregisterPlaybackDevicePayload: '../modules/player/parents#PlayerParent',
+  RegisterPlaybackDevicePayload: '../modules/player/parents#RegisteredDeviceParent',
+  // An enum with inline enumValues is otherwise typed `null` as a resolver's result.
+  RepeatMode: 'RepeatMode',
+  PlaybackContextType: 'PlaybackContextType',
+};
 
 /** GraphQL enums are UPPER_CASE; these map them to the music v1 API's strings. One block per domain. */
 const catalogEnums: Record<string, Record<string, string>> = {
   AlbumType: { ALBUM: 'album', SINGLE: 'single', COMPILATION: 'compilation' },
   AlbumGroup: { ALBUM: 'album', SINGLE: 'single', COMPILATION: 'compilation', APPEARS_ON: 'appears_on' },
+  CopyrightType: { COPYRIGHT: 'C', PERFORMANCE: 'P' },
   ReleaseDatePrecision: { YEAR: 'year', MONTH: 'month', DAY: 'day' },
   SearchType: {
     TRACK: 'track',
@@ -62,8 +80,16 @@ const libraryEnums: Record<string, Record<string, string>> = {
   AccountProduct: { PREMIUM: 'premium', FREE: 'free', OPEN: 'open' },
   TimeRange: { SHORT_TERM: 'short_term', MEDIUM_TERM: 'medium_term', LONG_TERM: 'long_term' },
 };
-const playerEnums: Record<string, Record<string, string>> = {};
+const playerEnums: Record<string, Record<string, string>> = {
+  RepeatMode: { OFF: 'off', TRACK: 'track', CONTEXT: 'context' },
+  PlaybackContextType: { ALBUM: 'album', ARTIST: 'artist', PLAYLIST: 'playlist', SHOW: 'show' },
+};
 
+/**
+ * One configuration for both sides: resolver types for the api and typed documents for
+ * the web client, both read from `schema/*.graphql`. The output is committed; `npm test`
+ * fails when running codegen would change it.
+ */
 const config: CodegenConfig = {
   overwrite: true,
   schema: 'schema/*.graphql',
@@ -92,6 +118,8 @@ const config: CodegenConfig = {
       config: {
         useTypeImports: true,
         enumsAsTypes: true,
+        // Apollo Client adds __typename to every selection; optimistic responses must carry it too.
+        nonOptionalTypename: true,
         defaultScalarType: 'unknown',
         strictScalars: true,
         scalars: {},

@@ -39,15 +39,33 @@ function start(name: string, entry: string[], env: NodeJS.ProcessEnv, watch: str
   return child;
 }
 
+const exited = (child: ChildProcess): Promise<void> =>
+  new Promise((done) =>
+    child.exitCode === null && child.signalCode === null ? child.once('exit', () => done()) : done(),
+  );
+
+/**
+ * Stops Graphonic gracefully: the api first (its requests in flight still reach the music
+ * service), then the music service; each gets SIGTERM and its own shutdown time (SHUTDOWN_TIMEOUT,
+ * 10 s by default) plus a margin, then SIGKILL, so that nothing outlives this script.
+ */
 function stop(code: number): void {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  const graceMs = (Number(process.env.SHUTDOWN_TIMEOUT) || 10) * 1000 + 6000;
   const exit = (): void => process.exit(code);
-  Promise.all(
-    children.map((child) => new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done(null)))),
-  ).then(exit, exit);
-  setTimeout(exit, 12_000).unref();
+  const stopOne = async (child: ChildProcess): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exited(child);
+    clearTimeout(timer);
+  };
+  // Started music first, api second: stopped the other way round.
+  [...children]
+    .reverse()
+    .reduce((previous, child) => previous.then(() => stopOne(child)), Promise.resolve())
+    .then(exit, exit);
 }
 
 async function main(): Promise<void> {

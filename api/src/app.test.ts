@@ -53,6 +53,22 @@ describe('the api', () => {
     expect(await response.json()).toEqual({ data: { upstream: { provider: 'LOCAL', name: 'Graphonic Music' } } });
   });
 
+  it('lets no cache keep a GraphQL answer: no-store on answers, errors and refusals alike', async () => {
+    const answers = [
+      await postGraphql(api.server.url, { query: '{ upstream { name } }' }),
+      await postGraphql(api.server.url, { query: '{ me { id } }' }),
+      await postGraphql(api.server.url, { query: '{ nope }' }),
+      await postGraphql(api.server.url, { query: `{ upstream { name } } # ${'x'.repeat(1024 * 1024)}` }),
+      await fetch(`${api.server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: '{}',
+      }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 400, 413, 400]);
+    for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('serves the web client and its assets, with the app shell for client-side routes', async () => {
     const home = await fetch(`${api.server.url}/`);
     expect(home.status).toBe(200);
@@ -132,6 +148,48 @@ describe('the api', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+  });
+});
+
+describe('the api in production', () => {
+  let api: Awaited<ReturnType<typeof startApi>>;
+
+  beforeAll(async () => {
+    api = await startApi({
+      NODE_ENV: 'production',
+      // Production logs every request at `info`; these tests need only what goes wrong.
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 's'.repeat(32),
+      MUSIC_CLIENT_SECRET: 'c'.repeat(32),
+      WEB_DIST: webDist,
+      SESSION_DIR: join(webDist, 'production-sessions'),
+    });
+  });
+
+  afterAll(async () => {
+    await api.stop();
+  });
+
+  it('answers a malformed body with a plain 400, no stack trace and no file names', async () => {
+    const response = await fetch(`${api.server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query": "{ upstream { name } }"',
+    });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text).not.toMatch(/at |\.ts|\.js|node_modules|SyntaxError/);
+  });
+
+  it('keeps the schema to itself over HTTP: no introspection, no suggestions, no stack traces', async () => {
+    const introspection = await postGraphql(api.server.url, { query: '{ __schema { types { name } } }' });
+    expect(introspection.status).toBe(400);
+    const refused = (await introspection.json()) as { data?: unknown; errors: { extensions: object }[] };
+    expect(refused.data).toBeUndefined();
+    const typo = await postGraphql(api.server.url, { query: '{ upstream { nam } }' });
+    const text = await typo.text();
+    expect(text).toMatch(/Cannot query field/);
+    expect(text).not.toMatch(/Did you mean|stacktrace/);
   });
 });
 

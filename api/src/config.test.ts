@@ -133,3 +133,32 @@ describe('sign-in settings', () => {
     expect(loadConfig({ GRAPHQL_PLAYGROUND: 'false' }).graphql.playground).toBe(false);
   });
 });
+
+describe('the settings of a scaled deployment', () => {
+  it('read the upstream request budget as requests per window, 30 s when no window is given', () => {
+    expect(loadConfig({}).rateBudget).toBeNull();
+    expect(loadConfig({ MUSIC_RATE_BUDGET: '150/30s' }).rateBudget).toEqual({ requests: 150, windowMs: 30_000 });
+    expect(loadConfig({ MUSIC_RATE_BUDGET: '90' }).rateBudget).toEqual({ requests: 90, windowMs: 30_000 });
+    expect(loadConfig({ MUSIC_RATE_BUDGET: '10/500ms' }).rateBudget).toEqual({ requests: 10, windowMs: 500 });
+    expect(() => loadConfig({ MUSIC_RATE_BUDGET: 'lots' })).toThrow(/MUSIC_RATE_BUDGET: expected requests per window/);
+    expect(() => loadConfig({ MUSIC_RATE_BUDGET: '0/30s' })).toThrow(/MUSIC_RATE_BUDGET: needs at least 1 request/);
+    expect(() => loadConfig({ MUSIC_RATE_BUDGET: '150/0s' })).toThrow(/MUSIC_RATE_BUDGET: .*a window of at least 1 ms/);
+  });
+
+  it('prefix Redis keys, time the cache, log and stop as told, with defaults for each', () => {
+    expect(loadConfig({})).toMatchObject({
+      redisKeyPrefix: 'graphonic:',
+      catalogCacheTtlMs: 600_000,
+      logLevel: 'info',
+      metricsToken: undefined,
+      shutdownTimeoutMs: 10_000,
+    });
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('warn');
+    expect(
+      loadConfig({ REDIS_KEY_PREFIX: 'gx:', CATALOG_CACHE_TTL: '60', LOG_LEVEL: 'debug', SHUTDOWN_TIMEOUT: '3' }),
+    ).toMatchObject({ redisKeyPrefix: 'gx:', catalogCacheTtlMs: 60_000, logLevel: 'debug', shutdownTimeoutMs: 3000 });
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'a b*' })).toThrow(/REDIS_KEY_PREFIX/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 24 characters/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});

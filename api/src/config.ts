@@ -44,6 +44,19 @@ const envSchema = z
     GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
     GRAPHQL_INTROSPECTION: z.stringbool().optional(),
     GRAPHQL_PLAYGROUND: z.stringbool().optional(),
+    // Operations (docs/decisions/008-scaled-deployment.md): shared state, logs, metrics and shutdown.
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w.:-]{1,64}$/, 'letters, digits and . _ : - only, at most 64')
+      .default('graphonic:'),
+    CATALOG_CACHE_TTL: z.coerce.number().int().min(1).max(86_400).default(600),
+    MUSIC_RATE_BUDGET: z
+      .string()
+      .regex(/^\d+(\/\d+(ms|s|m))?$/, 'expected requests per window such as 150/30s, or a number for 30 s')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+    SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
   })
   .superRefine((env, ctx) => {
     // The development server compiles source on request: never in production.
@@ -70,6 +83,13 @@ const envSchema = z
     } else if (production && !env.MUSIC_CLIENT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['MUSIC_CLIENT_SECRET'], message: 'is required in production' });
     }
+    if (env.MUSIC_RATE_BUDGET !== undefined && !parseRateBudget(env.MUSIC_RATE_BUDGET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MUSIC_RATE_BUDGET'],
+        message: 'needs at least 1 request per window, and a window of at least 1 ms',
+      });
+    }
     if (env.PUBLIC_URL) {
       const url = new URL(env.PUBLIC_URL);
       // OAuth redirect URIs: https, or plain http to a loopback IP (Spotify refuses "localhost").
@@ -91,6 +111,19 @@ const envSchema = z
       }
     }
   });
+
+/** Every environment variable the api reads (the deployment's checks compare against it). */
+export const apiEnvironmentVariables: readonly string[] = Object.keys(envSchema.shape);
+
+/** `MUSIC_RATE_BUDGET`: `150/30s` (or `150`, a 30 s window) as requests per window. */
+export function parseRateBudget(raw: string | undefined): { requests: number; windowMs: number } | null {
+  const match = raw === undefined ? null : /^(\d+)(?:\/(\d+)(ms|s|m))?$/.exec(raw);
+  if (!match) return null;
+  const unit = match[3] === 'ms' ? 1 : match[3] === 'm' ? 60_000 : 1000;
+  const windowMs = match[2] === undefined ? 30_000 : Number(match[2]) * unit;
+  const requests = Number(match[1]);
+  return requests >= 1 && windowMs >= 1 ? { requests, windowMs } : null;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -114,6 +147,17 @@ export interface Config {
   redisUrl: string | undefined;
   /** The api's OAuth client at the music service. */
   oauthClient: { id: string; secret: string };
+  /** Prefixes every key the api keeps in Redis (sessions, the catalog cache, the rate gate). */
+  redisKeyPrefix: string;
+  /** How long a catalog entity stays in the cross-request cache, in milliseconds. */
+  catalogCacheTtlMs: number;
+  /** At most this many upstream calls per window, shared by every instance (Redis) or per process. */
+  rateBudget: { requests: number; windowMs: number } | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** The bearer token `/metrics` asks for; without one, it answers direct loopback connections only. */
+  metricsToken: string | undefined;
+  /** How long a shutdown waits for in-flight requests before it closes them, in milliseconds. */
+  shutdownTimeoutMs: number;
   graphql: {
     /** Bounds checked on every operation before any resolver runs. */
     limits: OperationLimits;
@@ -168,6 +212,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       value.MUSIC_PROVIDER === 'spotify'
         ? { id: value.SPOTIFY_CLIENT_ID ?? '', secret: value.SPOTIFY_CLIENT_SECRET ?? '' }
         : { id: value.MUSIC_CLIENT_ID, secret: value.MUSIC_CLIENT_SECRET ?? developmentClientSecret },
+    redisKeyPrefix: value.REDIS_KEY_PREFIX,
+    catalogCacheTtlMs: value.CATALOG_CACHE_TTL * 1000,
+    rateBudget: parseRateBudget(value.MUSIC_RATE_BUDGET),
+    // Tests keep their output for failures; anything that needs attention still shows.
+    logLevel: value.LOG_LEVEL ?? (value.NODE_ENV === 'test' ? 'warn' : 'info'),
+    metricsToken: value.METRICS_TOKEN,
+    shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT * 1000,
     graphql: {
       limits: {
         maxDepth: value.GRAPHQL_MAX_DEPTH,

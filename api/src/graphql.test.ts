@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig, type Config } from './config';
 import type { Context } from './context';
 import { createGraphqlServer, internalErrorMessage } from './graphql';
+import { createLogger } from './ops/logger';
 
 const productionEnv = {
   NODE_ENV: 'production',
@@ -29,17 +30,33 @@ async function execute(
   env: NodeJS.ProcessEnv,
   query: string,
   context?: Context,
-): Promise<{ status: number | undefined; errors: readonly GraphQLFormattedError[] | undefined; data: unknown }> {
+  variables?: Record<string, unknown>,
+): Promise<{
+  status: number | undefined;
+  errors: readonly GraphQLFormattedError[] | undefined;
+  data: unknown;
+  /** The response's HTTP headers. */
+  headers: Map<string, string>;
+  /** What the server logged, one JSON line each. */
+  logged: string[];
+}> {
   const config = loadConfig(env);
-  const server = createGraphqlServer(config);
+  const logged: string[] = [];
+  const logger = createLogger({ level: 'info', service: 'api', destination: { write: (line) => logged.push(line) } });
+  const server = createGraphqlServer(config, logger);
   await server.start();
   try {
-    const response = await server.executeOperation({ query }, { contextValue: context ?? contextOf(config) });
+    const response = await server.executeOperation(
+      { query, variables },
+      { contextValue: context ?? contextOf(config) },
+    );
     if (response.body.kind !== 'single') throw new Error('expected a single result');
     return {
       status: response.http.status,
       errors: response.body.singleResult.errors,
       data: response.body.singleResult.data,
+      headers: response.http.headers,
+      logged,
     };
   } finally {
     await server.stop();
@@ -70,6 +87,16 @@ describe('createGraphqlServer', () => {
     );
   });
 
+  it('runs without the cache-control plugin, which would only ever answer no-store', async () => {
+    // Installed, the plugin sets `cache-control: no-store` on every answer (the schema gives no hints);
+    // the api sends that header itself (app.test.ts) without a hook on every field.
+    for (const env of [{ NODE_ENV: 'test' }, productionEnv]) {
+      const { data, headers } = await execute(env, '{ upstream { name } }');
+      expect(data).toEqual({ upstream: { name: 'Graphonic Music' } });
+      expect(headers.get('cache-control')).toBeUndefined();
+    }
+  });
+
   it('answers the standard introspection query outside production', async () => {
     const { getIntrospectionQuery } = await import('graphql');
     const { errors, data } = await execute({ NODE_ENV: 'test' }, getIntrospectionQuery());
@@ -95,15 +122,61 @@ describe('createGraphqlServer', () => {
       expect(enabled.errors).toBeUndefined();
     });
 
+    it('refuses __type as well as __schema, and still answers __typename', async () => {
+      const type = await execute(productionEnv, '{ __type(name: "Track") { fields { name } } }');
+      expect(type.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(type.data).toBeUndefined();
+      const typename = await execute(productionEnv, '{ __typename }');
+      expect(typename).toMatchObject({ errors: undefined, data: { __typename: 'Query' } });
+    });
+
     it('gives no "Did you mean" suggestions', async () => {
       const { errors } = await execute(productionEnv, '{ upstream { nam } }');
       expect(errors?.[0]?.message).toBe('Cannot query field "nam" on type "Upstream".');
       expect(errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
     });
 
+    it('gives no suggestion anywhere: arguments, types, enum values in literals and in variables', async () => {
+      const cases: [string, Record<string, unknown>?][] = [
+        ['{ search(quer: "a", types: [TRACK]) { __typename } }'],
+        ['query($t: [SearchTyp!]!) { search(query: "a", types: $t) { __typename } }'],
+        ['{ search(query: "a", types: [TRAK]) { __typename } }'],
+        ['query($t: [SearchType!]!) { search(query: "a", types: $t) { __typename } }', { t: ['TRAK'] }],
+        ['{ upstream { ... on Upstrem { name } } }'],
+      ];
+      for (const [query, variables] of cases) {
+        const outside = await execute({ NODE_ENV: 'test' }, query, undefined, variables);
+        // The same mistakes do get suggestions for developers, so the check below is not empty.
+        expect(outside.errors?.map((error) => error.message).join(' ')).toMatch(/Did you mean/);
+        const { errors } = await execute(productionEnv, query, undefined, variables);
+        expect(errors?.length).toBeGreaterThan(0);
+        for (const error of errors ?? []) {
+          expect(error.message).not.toMatch(/Did you mean|TRACK"|"SearchType"\?|"query"\?/);
+        }
+      }
+    });
+
+    it('sends no stack trace with any kind of error', async () => {
+      const failures: [string, Record<string, unknown>?][] = [
+        ['{ upstream { name '],
+        ['{ upstream { nam } }'],
+        ['query($t: [SearchType!]!) { search(query: "a", types: $t) { __typename } }', { t: 'x' }],
+        ['{ album(id: "a") { tracks(first: 51) { totalCount } } }'],
+      ];
+      for (const [query, variables] of failures) {
+        const developer = await execute({ NODE_ENV: 'test' }, query, undefined, variables);
+        expect(developer.errors?.[0]?.extensions).toHaveProperty('stacktrace');
+        const { errors } = await execute(productionEnv, query, undefined, variables);
+        expect(errors?.length).toBeGreaterThan(0);
+        expect(JSON.stringify(errors)).not.toMatch(/stacktrace|\.ts:\d+|node_modules/);
+      }
+      const internal = await execute(productionEnv, '{ upstream { name } }', brokenContext());
+      expect(JSON.stringify(internal.errors)).not.toMatch(/stacktrace|\.ts:\d+|node_modules|secret/);
+      expect(internal.logged.join('')).toMatch(/GraphQL internal error/);
+    });
+
     it('replaces an internal message with a generic one and logs the real one, with no stack trace', async () => {
-      const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      const { errors } = await execute(productionEnv, '{ upstream { name } }', brokenContext());
+      const { errors, logged } = await execute(productionEnv, '{ upstream { name } }', brokenContext());
       expect(errors).toEqual([
         {
           message: internalErrorMessage,
@@ -113,9 +186,12 @@ describe('createGraphqlServer', () => {
         },
       ]);
       expect(JSON.stringify(errors)).not.toMatch(/secret|stacktrace/);
-      expect(log).toHaveBeenCalledWith(
-        'GraphQL internal error:',
-        expect.objectContaining({ message: 'disk /srv/secret is full' }),
+      const lines = logged.map((line) => JSON.parse(line) as { msg?: string; err?: { message?: string } });
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          msg: 'GraphQL internal error',
+          err: expect.objectContaining({ message: 'disk /srv/secret is full' }) as unknown,
+        }),
       );
     });
 

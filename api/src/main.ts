@@ -1,11 +1,15 @@
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp, type AppOptions } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createLogger } from './ops/logger';
+import { handleShutdown } from './ops/shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel, service: 'api' });
   const server = createServer();
-  const options: AppOptions = {};
+  const options: AppOptions = { logger };
   let closeDevServer = (): Promise<void> => Promise.resolve();
   if (config.webDevServer) {
     const { createWebDevMiddleware } = await import('./dev-web');
@@ -15,26 +19,29 @@ async function main(): Promise<void> {
   }
   const { app, stop } = await createApp(config, options);
   server.on('request', app);
+  const shutdown = handleShutdown({
+    server,
+    logger,
+    timeoutMs: config.shutdownTimeoutMs,
+    close: async () => {
+      await Promise.all([stop(), closeDevServer()]);
+    },
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
   });
-  console.log(`Graphonic api listening on http://${config.host}:${config.port}`);
+  const { port } = server.address() as AddressInfo;
+  logger.info({ url: `http://${config.host}:${port}` }, `Graphonic api listening on http://${config.host}:${port}`);
 
-  const shutdown = (signal: string): void => {
-    console.log(`Graphonic api: ${signal} received, shutting down`);
-    server.close(() => {
-      void Promise.all([stop(), closeDevServer()]).then(() => process.exit(0));
-    });
-    server.closeIdleConnections();
-    // In-flight requests get a bounded time to finish.
-    setTimeout(() => process.exit(1), 10_000).unref();
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  // `on`, not `once`: a second signal during the shutdown must not end the process before it is done.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A bad setting is for a person to read, one line per problem; any other failure is a log line like the rest.
+  if (error instanceof ConfigError) console.error(error.message);
+  else createLogger({ level: 'fatal', service: 'api' }).fatal({ err: error }, 'start failed');
   process.exit(1);
 });

@@ -1,40 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createMusicApp,
-  createUser,
-  issueTokens,
-  loadMusicConfig,
-  migrate,
-  openDatabase,
-  registerConfiguredClient,
-  seedCatalog,
-} from '@graphonic/music';
+import type { MusicApp } from '@graphonic/music';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
-import { createApp } from '../app';
+import { startLocalMusic, type LocalMusic, type MusicDatabase } from '../../../test-support/local-music';
+import { createApp, type AppOptions } from '../app';
+import { requestedScopes } from '../auth/scopes';
 import { loadConfig } from '../config';
 
-/** Every scope the api asks for at sign-in, and the ones third-party clients may hold. */
-export const allScopes = [
-  'user-read-private',
-  'user-read-email',
-  'user-library-read',
-  'user-library-modify',
-  'user-follow-read',
-  'user-follow-modify',
-  'user-top-read',
-  'user-read-recently-played',
-  'user-read-playback-state',
-  'user-modify-playback-state',
-  'user-read-currently-playing',
-  'user-read-playback-position',
-  'playlist-read-private',
-  'playlist-read-collaborative',
-  'playlist-modify-public',
-  'playlist-modify-private',
-];
+/** Every scope the api asks for at sign-in (the reviewed list), which third-party clients may hold too. */
+export const allScopes: readonly string[] = requestedScopes;
 
 export type Profile = 'full' | 'development';
 
@@ -45,12 +21,20 @@ export interface UpstreamCall {
   status: number | 'error';
 }
 
+/** One request the music service received for an operation: its path with the query, as sent. */
+export interface ReceivedCall {
+  method: string;
+  url: string;
+}
+
 export interface GraphqlResult<Data = Record<string, unknown>> {
   status: number;
   data: Data | null | undefined;
   errors: { message: string; path?: (string | number)[]; extensions?: { code?: string } & Record<string, unknown> }[];
   /** The upstream calls this operation made, in order. */
   upstream: UpstreamCall[];
+  /** What the music service received for this operation, with query strings (the `limit` sent, for instance). */
+  received: ReceivedCall[];
 }
 
 export interface Listener {
@@ -63,14 +47,23 @@ export interface Listener {
 export interface GraphqlFixture {
   readonly profile: Profile;
   /** The music service's database, for arranging what the API cannot. */
-  readonly db: Awaited<ReturnType<typeof openDatabase>>;
+  readonly db: MusicDatabase;
   readonly apiUrl: string;
   readonly musicUrl: string;
   /** A new user of the music service with a token of `scopes` (all by default). */
-  listener(options?: { scopes?: string[]; product?: 'premium' | 'free' }): Promise<Listener>;
+  listener(options?: { scopes?: readonly string[]; product?: 'premium' | 'free' }): Promise<Listener>;
+  /** The music service's fault switches (latency, rate limit, failures); tests reset what they set. */
+  readonly faults: MusicApp['faults'];
+}
+
+export interface GraphqlFixtureOptions {
+  profiles?: Profile[];
+  /** The api's upstream timeouts, Retry-After budget and retries, for tests of failures. */
+  musicClient?: AppOptions['musicClient'];
 }
 
 let listeners = 0;
+let operations = 0;
 
 /**
  * Declares `body`'s operation tests once per profile of the local music service: the api runs
@@ -81,28 +74,35 @@ let listeners = 0;
 export function describeGraphql(
   name: string,
   body: (fixture: GraphqlFixture) => void,
-  options: { profiles?: Profile[] } = {},
+  options: GraphqlFixtureOptions = {},
 ): void {
   for (const profile of options.profiles ?? (['full', 'development'] as const)) {
     describe(`${name} (${profile} profile)`, () => {
-      let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
-      let music: RunningServer | undefined;
+      let music: LocalMusic | undefined;
       let api: RunningServer | undefined;
       let stop: (() => Promise<void>) | undefined;
       const sessionDir = mkdtempSync(join(tmpdir(), 'graphonic-graphql-'));
-      let calls: UpstreamCall[] = [];
+      // Every call is tagged with the request id of the operation that made it, so that operations
+      // running at the same time each get their own.
+      const calls: (UpstreamCall & { requestId: string | undefined })[] = [];
+      const received: (ReceivedCall & { requestId: string | undefined })[] = [];
 
       beforeAll(async () => {
-        db = await openDatabase({});
-        await migrate(db);
-        await seedCatalog(db, { tracks: 300, albums: 24, artists: 8, playlists: 4, shows: 2, episodes: 6 });
-        const musicApp = { current: undefined as ReturnType<typeof createMusicApp> | undefined };
-        music = await listen((req, res) => {
-          musicApp.current?.app(req, res);
+        music = await startLocalMusic({
+          catalog: { tracks: 300, albums: 24, artists: 8, playlists: 4, shows: 2, episodes: 6 },
+          env: { MUSIC_PROFILE: profile },
+          wrap: (service) => (req, res) => {
+            if (req.url?.startsWith('/v1/')) {
+              const header = req.headers['x-request-id'];
+              received.push({
+                method: req.method ?? 'GET',
+                url: req.url,
+                requestId: Array.isArray(header) ? header[0] : header,
+              });
+            }
+            service(req, res);
+          },
         });
-        const musicConfig = loadMusicConfig({ NODE_ENV: 'test', MUSIC_PUBLIC_URL: music.url, MUSIC_PROFILE: profile });
-        await registerConfiguredClient(db, musicConfig.client);
-        musicApp.current = createMusicApp(musicConfig, { db });
         const built = await createApp(
           loadConfig({
             NODE_ENV: 'test',
@@ -113,8 +113,9 @@ export function describeGraphql(
           }),
           {
             onUpstreamRequest: (event) => {
-              calls.push({ method: event.method, path: event.path, status: event.status });
+              calls.push({ method: event.method, path: event.path, status: event.status, requestId: event.requestId });
             },
+            musicClient: options.musicClient,
           },
         );
         stop = built.stop;
@@ -124,8 +125,7 @@ export function describeGraphql(
       afterAll(async () => {
         await api?.close();
         await stop?.();
-        await music?.close();
-        await db?.close();
+        await music?.stop();
         rmSync(sessionDir, { recursive: true, force: true });
       });
 
@@ -137,7 +137,7 @@ export function describeGraphql(
       body({
         profile,
         get db() {
-          return ready(db);
+          return ready(music).db;
         },
         get apiUrl() {
           return ready(api).url;
@@ -145,29 +145,46 @@ export function describeGraphql(
         get musicUrl() {
           return ready(music).url;
         },
+        get faults() {
+          return ready(music).app.faults;
+        },
         async listener({ scopes = allScopes, product = 'premium' } = {}) {
           listeners += 1;
           const id = `graphql${listeners}`;
-          await createUser(ready(db), { id, displayName: `GraphQL listener ${listeners}`, product });
-          const { access_token: token } = await issueTokens(ready(db), {
-            userId: id,
-            clientId: 'graphonic',
-            scopes,
-            ttlSeconds: 3600,
-            withRefreshToken: false,
+          const token = await ready(music).listenerToken(id, scopes, {
+            displayName: `GraphQL listener ${listeners}`,
+            product,
           });
           return {
             id,
             token,
             async query(document: string, variables?: Record<string, unknown>) {
-              calls = [];
+              operations += 1;
+              const requestId = `fixture-operation-${operations}`;
               const response = await fetch(`${ready(api).url}/graphql`, {
                 method: 'POST',
-                headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+                headers: {
+                  authorization: `Bearer ${token}`,
+                  'content-type': 'application/json',
+                  'x-request-id': requestId,
+                },
                 body: JSON.stringify({ query: document, variables }),
               });
               const result = (await response.json()) as Partial<Pick<GraphqlResult, 'data' | 'errors'>>;
-              return { status: response.status, data: result.data, errors: result.errors ?? [], upstream: calls };
+              // Takes this operation's calls out of the shared list.
+              const mine = <T extends { requestId: string | undefined }>(list: T[]): Omit<T, 'requestId'>[] => {
+                const taken = list.filter((call) => call.requestId === requestId);
+                const others = list.filter((call) => call.requestId !== requestId);
+                list.splice(0, list.length, ...others);
+                return taken.map(({ requestId: _id, ...call }) => call);
+              };
+              return {
+                status: response.status,
+                data: result.data,
+                errors: result.errors ?? [],
+                upstream: mine(calls),
+                received: mine(received),
+              };
             },
           };
         },

@@ -1,8 +1,9 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import type { V1Image, TrackParent, AlbumParent, ArtistParent, V1AudioFeatures, ShowParent, EpisodeParent, V1Category, V1Recommendations, V1ResumePoint, PlaylistParent, UserParent, V1PrivateUser } from '../music/v1';
+import type { V1Image, TrackParent, AlbumParent, ArtistParent, V1AudioFeatures, ShowParent, EpisodeParent, V1Category, V1Recommendations, V1ResumePoint, PlaylistParent, UserParent, V1PrivateUser, V1PlaybackState, V1Device, V1Queue } from '../music/v1';
 import type { RecommendationSeedParent } from '../modules/browse/parents';
 import type { UpstreamParent } from '../modules/catalog/parents';
 import type { PlayHistoryEdgeParent, LibraryChangeParent } from '../modules/me/parents';
+import type { PlayerParent, PlaybackContextParent, RegisteredDeviceParent } from '../modules/player/parents';
 import type { Context } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -43,6 +44,21 @@ export type AddPlaylistItemsPayload = {
   playlist: Maybe<Playlist>;
 };
 
+/** What to add to the queue. */
+export type AddToQueueInput = {
+  /** The device; the active one when absent. */
+  deviceId?: InputMaybe<Scalars['ID']['input']>;
+  /** A track or an episode URI. */
+  uri: Scalars['String']['input'];
+};
+
+/** The player after the addition. */
+export type AddToQueuePayload = {
+  __typename?: 'AddToQueuePayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
+};
+
 /** An album, a single or a compilation. */
 export type Album = {
   __typename?: 'Album';
@@ -55,6 +71,8 @@ export type Album = {
   albumType: AlbumType;
   /** The artists it is credited to, main artist first. */
   artists: Array<Artist>;
+  /** Its copyright notices: © for the composition, ℗ for the recording. Empty when it has none. */
+  copyrights: Array<Copyright>;
   /** Its genres; null when the music service does not say (development mode). Often empty. */
   genres: Maybe<Array<Scalars['String']['output']>>;
   /** The album's id. */
@@ -272,6 +290,22 @@ export type CategoryEdge = {
   node: Category;
 };
 
+/** A copyright notice of an album, such as "© 2021 Northern Lights Records". */
+export type Copyright = {
+  __typename?: 'Copyright';
+  /** The notice, as the label wrote it. */
+  text: Scalars['String']['output'];
+  /** What it covers. */
+  type: CopyrightType;
+};
+
+/** What a copyright notice covers. */
+export type CopyrightType =
+  /** The composition and the release (©). */
+  | 'C'
+  /** The sound recording (℗). */
+  | 'P';
+
 /** The details of a new playlist. */
 export type CreatePlaylistInput = {
   /** Whether others may change its items (default false; a collaborative playlist cannot be public). */
@@ -289,6 +323,30 @@ export type CreatePlaylistPayload = {
   __typename?: 'CreatePlaylistPayload';
   /** The new playlist. */
   playlist: Maybe<Playlist>;
+};
+
+/** A device that can play: a computer, a phone, a speaker, or a browser that registered itself. */
+export type Device = {
+  __typename?: 'Device';
+  /** The device's id (devices the music service will not name are left out of lists). */
+  id: Scalars['ID']['output'];
+  /** Whether playback is on this device. */
+  isActive: Scalars['Boolean']['output'];
+  /** Whether it is in a private session (its plays are not recorded). */
+  isPrivateSession: Scalars['Boolean']['output'];
+  /** Whether it refuses commands from the API. */
+  isRestricted: Scalars['Boolean']['output'];
+  /** Its name, as its owner set it. */
+  name: Scalars['String']['output'];
+  /** Whether its volume can be set. */
+  supportsVolume: Scalars['Boolean']['output'];
+  /**
+   * Its kind as the music service names it: Computer, Smartphone, Speaker, TV, Tablet, AVR, STB, AudioDongle,
+   * GameConsole, CastVideo, CastAudio, Automobile …
+   */
+  type: Scalars['String']['output'];
+  /** Its volume from 0 to 100, when it has one. */
+  volumePercent: Maybe<Scalars['Int']['output']>;
 };
 
 /** One episode of a podcast show. */
@@ -316,6 +374,11 @@ export type Episode = {
   saved: Maybe<Scalars['Boolean']['output']>;
   /** The show it belongs to. */
   show: Show;
+  /**
+   * The full audio of the episode, for a client that plays it itself: with the local music service, a WAV file
+   * served with byte ranges (seekable); null with Spotify.
+   */
+  streamUrl: Maybe<Scalars['String']['output']>;
   /** The episode's URI, `spotify:episode:<id>`, to play it or add it to a playlist. */
   uri: Scalars['String']['output'];
 };
@@ -556,12 +619,21 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Adds tracks or episodes to a playlist the listener owns or collaborates on (FORBIDDEN otherwise). */
   addPlaylistItems: Maybe<AddPlaylistItemsPayload>;
+  /** Adds a track or an episode to the queue. */
+  addToQueue: Maybe<AddToQueuePayload>;
   /** Creates a playlist owned by the signed-in listener, empty. */
   createPlaylist: Maybe<CreatePlaylistPayload>;
   /** Follows artists. */
   followArtists: Maybe<FollowArtistsPayload>;
   /** Follows a playlist: it joins the listener's playlists. */
   followPlaylist: Maybe<FollowPlaylistPayload>;
+  /** Pauses playback. */
+  pausePlayback: Maybe<PausePlaybackPayload>;
+  /**
+   * Registers the client as a device that plays the audio itself (a browser tab). Only the local music
+   * service offers it: FEATURE_UNAVAILABLE with Spotify.
+   */
+  registerPlaybackDevice: Maybe<RegisterPlaybackDevicePayload>;
   /** Removes tracks, albums, shows and episodes from the listener's library. */
   removeFromLibrary: Maybe<RemoveFromLibraryPayload>;
   /** Removes every occurrence of the given tracks or episodes from a playlist. */
@@ -572,6 +644,26 @@ export type Mutation = {
   replacePlaylistItems: Maybe<ReplacePlaylistItemsPayload>;
   /** Saves tracks, albums, shows and episodes to the listener's library. */
   saveToLibrary: Maybe<SaveToLibraryPayload>;
+  /** Moves playback to a position in the item. */
+  seekPlayback: Maybe<SeekPlaybackPayload>;
+  /** Sets how playback repeats. */
+  setRepeatMode: Maybe<SetRepeatModePayload>;
+  /** Turns shuffle on or off. */
+  setShuffle: Maybe<SetShufflePayload>;
+  /** Sets the volume of the active device. */
+  setVolume: Maybe<SetVolumePayload>;
+  /** Skips to the next item. */
+  skipToNext: Maybe<SkipToNextPayload>;
+  /** Goes back to the previous item, or to the start of this one when more than a few seconds played. */
+  skipToPrevious: Maybe<SkipToPreviousPayload>;
+  /**
+   * Starts or resumes playback: of a context (an album, artist, playlist or show), of a list of tracks and
+   * episodes, or, with neither, of what was paused. NO_ACTIVE_DEVICE without an active device (pass `deviceId`),
+   * PREMIUM_REQUIRED for a free account.
+   */
+  startPlayback: Maybe<StartPlaybackPayload>;
+  /** Moves playback to another device. */
+  transferPlayback: Maybe<TransferPlaybackPayload>;
   /** Unfollows artists. */
   unfollowArtists: Maybe<UnfollowArtistsPayload>;
   /**
@@ -579,6 +671,8 @@ export type Mutation = {
    * the music service deletes it from one's library).
    */
   unfollowPlaylist: Maybe<UnfollowPlaylistPayload>;
+  /** Removes a device the client registered; playback on it stops. FEATURE_UNAVAILABLE with Spotify. */
+  unregisterPlaybackDevice: Maybe<UnregisterPlaybackDevicePayload>;
   /** Changes a playlist's name, description or visibility. Only its owner may: FORBIDDEN otherwise. */
   updatePlaylistDetails: Maybe<UpdatePlaylistDetailsPayload>;
 };
@@ -591,6 +685,16 @@ export type Mutation = {
  */
 export type MutationAddPlaylistItemsArgs = {
   input: AddPlaylistItemsInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationAddToQueueArgs = {
+  input: AddToQueueInput;
 };
 
 
@@ -621,6 +725,26 @@ export type MutationFollowArtistsArgs = {
  */
 export type MutationFollowPlaylistArgs = {
   input: FollowPlaylistInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationPausePlaybackArgs = {
+  input: PausePlaybackInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationRegisterPlaybackDeviceArgs = {
+  input: RegisterPlaybackDeviceInput;
 };
 
 
@@ -679,6 +803,86 @@ export type MutationSaveToLibraryArgs = {
  * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
  * code from docs/errors.md, and the payload field it concerns is null.
  */
+export type MutationSeekPlaybackArgs = {
+  input: SeekPlaybackInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationSetRepeatModeArgs = {
+  input: SetRepeatModeInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationSetShuffleArgs = {
+  input: SetShuffleInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationSetVolumeArgs = {
+  input: SetVolumeInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationSkipToNextArgs = {
+  input: SkipToNextInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationSkipToPreviousArgs = {
+  input: SkipToPreviousInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationStartPlaybackArgs = {
+  input: StartPlaybackInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationTransferPlaybackArgs = {
+  input: TransferPlaybackInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
 export type MutationUnfollowArtistsArgs = {
   input: UnfollowArtistsInput;
 };
@@ -691,6 +895,16 @@ export type MutationUnfollowArtistsArgs = {
  */
 export type MutationUnfollowPlaylistArgs = {
   input: UnfollowPlaylistInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationUnregisterPlaybackDeviceArgs = {
+  input: UnregisterPlaybackDeviceInput;
 };
 
 
@@ -717,6 +931,19 @@ export type PageInfo = {
   hasPreviousPage: Scalars['Boolean']['output'];
   /** The cursor of the page's first item, or null on an empty page. */
   startCursor: Maybe<Scalars['String']['output']>;
+};
+
+/** Which device to pause. */
+export type PausePlaybackInput = {
+  /** The device; the active one when absent. */
+  deviceId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** The player after the pause. */
+export type PausePlaybackPayload = {
+  __typename?: 'PausePlaybackPayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
 };
 
 /** The listener's last plays. */
@@ -750,6 +977,69 @@ export type PlayHistoryEdge = {
 
 /** Something the player can play and a playlist can hold: a track or a podcast episode. */
 export type PlayableItem = Episode | Track;
+
+/** The list playback goes through. */
+export type PlaybackContext = {
+  __typename?: 'PlaybackContext';
+  /** The album, when it is one. */
+  album: Maybe<Album>;
+  /** The artist, when it is one. */
+  artist: Maybe<Artist>;
+  /** The playlist, when it is one. */
+  playlist: Maybe<Playlist>;
+  /** The show, when it is one. */
+  show: Maybe<Show>;
+  /** What kind of list it is. */
+  type: PlaybackContextType;
+  /** Its URI, such as `spotify:album:…`. */
+  uri: Scalars['String']['output'];
+};
+
+/** What kind of list playback goes through. */
+export type PlaybackContextType =
+  /** An album's tracks. */
+  | 'album'
+  /** An artist's top tracks. */
+  | 'artist'
+  /** A playlist's items. */
+  | 'playlist'
+  /** A show's episodes. */
+  | 'show';
+
+/** The playback of the moment. */
+export type PlaybackState = {
+  __typename?: 'PlaybackState';
+  /** The album, artist, playlist or show it plays through; null for a plain list of items. */
+  context: Maybe<PlaybackContext>;
+  /** The device it plays on. */
+  device: Maybe<Device>;
+  /** Whether it plays (false when paused). */
+  isPlaying: Scalars['Boolean']['output'];
+  /** The track or episode that plays. */
+  item: Maybe<PlayableItem>;
+  /**
+   * How far into the item playback was at `timestamp`, in milliseconds. While it plays, a client moves its
+   * seek bar on from there with its own clock.
+   */
+  progressMs: Maybe<Scalars['Int']['output']>;
+  /** How playback repeats. */
+  repeat: RepeatMode;
+  /** Whether shuffle is on. */
+  shuffle: Scalars['Boolean']['output'];
+  /** When `progressMs` was measured, in milliseconds since the epoch (a Float: it exceeds 32 bits). */
+  timestamp: Scalars['Float']['output'];
+};
+
+/** The listener's player, like Spotify Connect: one playback at a time, on one of their devices. */
+export type Player = {
+  __typename?: 'Player';
+  /** The listener's devices that can play, the active one marked. */
+  devices: Array<Device>;
+  /** What plays now and what follows it. */
+  queue: Queue;
+  /** What plays now, or null when nothing does (or no device is active). */
+  state: Maybe<PlaybackState>;
+};
 
 /** A list of tracks and episodes in an order that someone chose. */
 export type Playlist = {
@@ -899,6 +1189,11 @@ export type Query = {
    */
   newReleases: Maybe<AlbumConnection>;
   /**
+   * The signed-in listener's player: what plays, on which device, what comes next. Each of its fields asks the
+   * music service only when it is selected. UNAUTHENTICATED for an anonymous request.
+   */
+  player: Player;
+  /**
    * A playlist by its id: the listener's own, one they follow, or any public playlist. NOT_FOUND when
    * the id names no playlist the listener may see.
    */
@@ -1038,6 +1333,15 @@ export type QueryUserArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** What plays now and what follows. */
+export type Queue = {
+  __typename?: 'Queue';
+  /** The track or episode that plays now. */
+  currentlyPlaying: Maybe<PlayableItem>;
+  /** What follows, in order: first what was added to the queue, then the rest of the context (up to 20). */
+  items: Array<PlayableItem>;
+};
+
 /** One seed of recommendations and how many tracks it brought. */
 export type RecommendationSeed = {
   __typename?: 'RecommendationSeed';
@@ -1113,6 +1417,23 @@ export type RecommendationsInput = {
   valence?: InputMaybe<FloatTuning>;
 };
 
+/** The client that registers itself as a device. */
+export type RegisterPlaybackDeviceInput = {
+  /** Its name, 1 to 64 characters, such as "Graphonic in Firefox". */
+  name: Scalars['String']['input'];
+  /** Its kind (Computer by default): Computer, Smartphone, Speaker, TV, Tablet … */
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The new device. */
+export type RegisterPlaybackDevicePayload = {
+  __typename?: 'RegisterPlaybackDevicePayload';
+  /** The device the client now is. */
+  device: Maybe<Device>;
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
+};
+
 /** How exact a release date is. */
 export type ReleaseDatePrecision =
   /** The day is known: `releaseDate` is `YYYY-MM-DD`. */
@@ -1181,6 +1502,15 @@ export type ReorderPlaylistItemsPayload = {
   /** The playlist with its new `snapshotId`. */
   playlist: Maybe<Playlist>;
 };
+
+/** How playback repeats. */
+export type RepeatMode =
+  /** The context starts over at its end. */
+  | 'context'
+  /** No repeat: playback stops at the end of the context. */
+  | 'off'
+  /** The current item plays again and again. */
+  | 'track';
 
 /** A playlist's new items. */
 export type ReplacePlaylistItemsInput = {
@@ -1353,6 +1683,66 @@ export type SearchType =
   /** Tracks. */
   | 'track';
 
+/** Where to seek to. */
+export type SeekPlaybackInput = {
+  /** The device; the active one when absent. */
+  deviceId?: InputMaybe<Scalars['ID']['input']>;
+  /** The position in the item, in milliseconds (0 or more; past the end skips to the next item). */
+  positionMs: Scalars['Int']['input'];
+};
+
+/** The player after the seek. */
+export type SeekPlaybackPayload = {
+  __typename?: 'SeekPlaybackPayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
+};
+
+/** How to repeat. */
+export type SetRepeatModeInput = {
+  /** The device; the active one when absent. */
+  deviceId?: InputMaybe<Scalars['ID']['input']>;
+  /** The repeat mode. */
+  mode: RepeatMode;
+};
+
+/** The player after the change. */
+export type SetRepeatModePayload = {
+  __typename?: 'SetRepeatModePayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
+};
+
+/** Shuffle on or off. */
+export type SetShuffleInput = {
+  /** The device; the active one when absent. */
+  deviceId?: InputMaybe<Scalars['ID']['input']>;
+  /** Whether to shuffle. */
+  shuffle: Scalars['Boolean']['input'];
+};
+
+/** The player after the change. */
+export type SetShufflePayload = {
+  __typename?: 'SetShufflePayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
+};
+
+/** The volume to set. */
+export type SetVolumeInput = {
+  /** The device; the active one when absent. */
+  deviceId?: InputMaybe<Scalars['ID']['input']>;
+  /** From 0 to 100. */
+  volumePercent: Scalars['Int']['input'];
+};
+
+/** The player after the change. */
+export type SetVolumePayload = {
+  __typename?: 'SetVolumePayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
+};
+
 /** A podcast: a series of episodes by one publisher. */
 export type Show = {
   __typename?: 'Show';
@@ -1409,6 +1799,55 @@ export type ShowEdge = {
   node: Show;
 };
 
+/** Which device skips. */
+export type SkipToNextInput = {
+  /** The device; the active one when absent. */
+  deviceId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** The player after the skip. */
+export type SkipToNextPayload = {
+  __typename?: 'SkipToNextPayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
+};
+
+/** Which device goes back. */
+export type SkipToPreviousInput = {
+  /** The device; the active one when absent. */
+  deviceId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** The player after going back. */
+export type SkipToPreviousPayload = {
+  __typename?: 'SkipToPreviousPayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
+};
+
+/** What to play. Give `contextUri`, or `uris`, or neither to resume. */
+export type StartPlaybackInput = {
+  /** An album, artist, playlist or show to play through, such as `spotify:album:…`. */
+  contextUri?: InputMaybe<Scalars['String']['input']>;
+  /** The device to play on; the active one when absent. */
+  deviceId?: InputMaybe<Scalars['ID']['input']>;
+  /** Where in the context or list to start: the item's position (from 0). */
+  offsetPosition?: InputMaybe<Scalars['Int']['input']>;
+  /** Where in the context or list to start: the item's URI. */
+  offsetUri?: InputMaybe<Scalars['String']['input']>;
+  /** Where in the first item to start, in milliseconds. */
+  positionMs?: InputMaybe<Scalars['Int']['input']>;
+  /** Tracks and episodes to play, in order (1 to 100 URIs). */
+  uris?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** The player after playback started. */
+export type StartPlaybackPayload = {
+  __typename?: 'StartPlaybackPayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
+};
+
 /** The period over which a listener's top artists and tracks are counted. */
 export type TimeRange =
   /** About the last year. */
@@ -1449,6 +1888,11 @@ export type Track = {
   previewUrl: Maybe<Scalars['String']['output']>;
   /** Whether the signed-in listener saved this track; null for an anonymous request. */
   saved: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * The full audio of the track, for a client that plays it itself: with the local music service, a WAV file
+   * served with byte ranges (seekable); null with Spotify, whose audio only its own players play.
+   */
+  streamUrl: Maybe<Scalars['String']['output']>;
   /** Its place on its disc, counting from 1. */
   trackNumber: Scalars['Int']['output'];
   /** The track's URI, `spotify:track:<id>`, to play it or add it to a playlist. */
@@ -1477,6 +1921,21 @@ export type TrackEdge = {
   node: Track;
 };
 
+/** Where to move playback. */
+export type TransferPlaybackInput = {
+  /** The device to play on. */
+  deviceId: Scalars['ID']['input'];
+  /** Whether it starts playing there; when absent, it keeps the current state. */
+  play?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The player after the move. */
+export type TransferPlaybackPayload = {
+  __typename?: 'TransferPlaybackPayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
+};
+
 /** Artists to unfollow. */
 export type UnfollowArtistsInput = {
   /** The artists' ids, 1 to 200. */
@@ -1501,6 +1960,19 @@ export type UnfollowPlaylistPayload = {
   __typename?: 'UnfollowPlaylistPayload';
   /** The playlist, no longer `following`. */
   playlist: Maybe<Playlist>;
+};
+
+/** The device to remove. */
+export type UnregisterPlaybackDeviceInput = {
+  /** Its id, as registering it answered. */
+  deviceId: Scalars['ID']['input'];
+};
+
+/** The player without the device. */
+export type UnregisterPlaybackDevicePayload = {
+  __typename?: 'UnregisterPlaybackDevicePayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
 };
 
 /** A playlist and the details to change. */
@@ -1694,6 +2166,8 @@ export type ResolversTypes = ResolversObject<{
   AccountProduct: ResolverTypeWrapper<AccountProduct>;
   AddPlaylistItemsInput: AddPlaylistItemsInput;
   AddPlaylistItemsPayload: ResolverTypeWrapper<Omit<AddPlaylistItemsPayload, 'playlist'> & { playlist?: Maybe<ResolversTypes['Playlist']> }>;
+  AddToQueueInput: AddToQueueInput;
+  AddToQueuePayload: ResolverTypeWrapper<PlayerParent>;
   Album: ResolverTypeWrapper<AlbumParent>;
   AlbumConnection: ResolverTypeWrapper<Omit<AlbumConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['AlbumEdge']>, nodes: Array<ResolversTypes['Album']> }>;
   AlbumEdge: ResolverTypeWrapper<Omit<AlbumEdge, 'node'> & { node: ResolversTypes['Album'] }>;
@@ -1707,8 +2181,11 @@ export type ResolversTypes = ResolversObject<{
   Category: ResolverTypeWrapper<V1Category>;
   CategoryConnection: ResolverTypeWrapper<Omit<CategoryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['CategoryEdge']>, nodes: Array<ResolversTypes['Category']> }>;
   CategoryEdge: ResolverTypeWrapper<Omit<CategoryEdge, 'node'> & { node: ResolversTypes['Category'] }>;
+  Copyright: ResolverTypeWrapper<Omit<Copyright, 'type'> & { type: ResolversTypes['CopyrightType'] }>;
+  CopyrightType: ResolverTypeWrapper<CopyrightType>;
   CreatePlaylistInput: CreatePlaylistInput;
   CreatePlaylistPayload: ResolverTypeWrapper<Omit<CreatePlaylistPayload, 'playlist'> & { playlist?: Maybe<ResolversTypes['Playlist']> }>;
+  Device: ResolverTypeWrapper<V1Device>;
   Episode: ResolverTypeWrapper<EpisodeParent>;
   EpisodeConnection: ResolverTypeWrapper<Omit<EpisodeConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['EpisodeEdge']>, nodes: Array<ResolversTypes['Episode']> }>;
   EpisodeEdge: ResolverTypeWrapper<Omit<EpisodeEdge, 'node'> & { node: ResolversTypes['Episode'] }>;
@@ -1728,20 +2205,29 @@ export type ResolversTypes = ResolversObject<{
   MusicProvider: MusicProvider;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  PausePlaybackInput: PausePlaybackInput;
+  PausePlaybackPayload: ResolverTypeWrapper<PlayerParent>;
   PlayHistoryConnection: ResolverTypeWrapper<Omit<PlayHistoryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['PlayHistoryEdge']>, nodes: Array<ResolversTypes['Track']> }>;
   PlayHistoryContext: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PlayHistoryContext']>;
   PlayHistoryEdge: ResolverTypeWrapper<PlayHistoryEdgeParent>;
   PlayableItem: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PlayableItem']>;
+  PlaybackContext: ResolverTypeWrapper<PlaybackContextParent>;
+  PlaybackContextType: ResolverTypeWrapper<PlaybackContextType>;
+  PlaybackState: ResolverTypeWrapper<V1PlaybackState>;
+  Player: ResolverTypeWrapper<PlayerParent>;
   Playlist: ResolverTypeWrapper<PlaylistParent>;
   PlaylistConnection: ResolverTypeWrapper<Omit<PlaylistConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['PlaylistEdge']>, nodes: Array<ResolversTypes['Playlist']> }>;
   PlaylistEdge: ResolverTypeWrapper<Omit<PlaylistEdge, 'node'> & { node: ResolversTypes['Playlist'] }>;
   PlaylistItemConnection: ResolverTypeWrapper<Omit<PlaylistItemConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['PlaylistItemEdge']>, nodes: Array<ResolversTypes['PlayableItem']> }>;
   PlaylistItemEdge: ResolverTypeWrapper<Omit<PlaylistItemEdge, 'addedBy' | 'node'> & { addedBy?: Maybe<ResolversTypes['User']>, node: ResolversTypes['PlayableItem'] }>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Queue: ResolverTypeWrapper<V1Queue>;
   RecommendationSeed: ResolverTypeWrapper<RecommendationSeedParent>;
   RecommendationSeedType: RecommendationSeedType;
   Recommendations: ResolverTypeWrapper<V1Recommendations>;
   RecommendationsInput: RecommendationsInput;
+  RegisterPlaybackDeviceInput: RegisterPlaybackDeviceInput;
+  RegisterPlaybackDevicePayload: ResolverTypeWrapper<RegisteredDeviceParent>;
   ReleaseDatePrecision: ResolverTypeWrapper<ReleaseDatePrecision>;
   RemoveFromLibraryInput: RemoveFromLibraryInput;
   RemoveFromLibraryPayload: ResolverTypeWrapper<LibraryChangeParent>;
@@ -1749,6 +2235,7 @@ export type ResolversTypes = ResolversObject<{
   RemovePlaylistItemsPayload: ResolverTypeWrapper<Omit<RemovePlaylistItemsPayload, 'playlist'> & { playlist?: Maybe<ResolversTypes['Playlist']> }>;
   ReorderPlaylistItemsInput: ReorderPlaylistItemsInput;
   ReorderPlaylistItemsPayload: ResolverTypeWrapper<Omit<ReorderPlaylistItemsPayload, 'playlist'> & { playlist?: Maybe<ResolversTypes['Playlist']> }>;
+  RepeatMode: ResolverTypeWrapper<RepeatMode>;
   ReplacePlaylistItemsInput: ReplacePlaylistItemsInput;
   ReplacePlaylistItemsPayload: ResolverTypeWrapper<Omit<ReplacePlaylistItemsPayload, 'playlist'> & { playlist?: Maybe<ResolversTypes['Playlist']> }>;
   ResumePoint: ResolverTypeWrapper<V1ResumePoint>;
@@ -1764,18 +2251,36 @@ export type ResolversTypes = ResolversObject<{
   SavedTrackEdge: ResolverTypeWrapper<Omit<SavedTrackEdge, 'node'> & { node: ResolversTypes['Track'] }>;
   SearchResults: ResolverTypeWrapper<Omit<SearchResults, 'albums' | 'artists' | 'episodes' | 'playlists' | 'shows' | 'tracks'> & { albums?: Maybe<ResolversTypes['AlbumConnection']>, artists?: Maybe<ResolversTypes['ArtistConnection']>, episodes?: Maybe<ResolversTypes['EpisodeConnection']>, playlists?: Maybe<ResolversTypes['PlaylistConnection']>, shows?: Maybe<ResolversTypes['ShowConnection']>, tracks?: Maybe<ResolversTypes['TrackConnection']> }>;
   SearchType: ResolverTypeWrapper<SearchType>;
+  SeekPlaybackInput: SeekPlaybackInput;
+  SeekPlaybackPayload: ResolverTypeWrapper<PlayerParent>;
+  SetRepeatModeInput: SetRepeatModeInput;
+  SetRepeatModePayload: ResolverTypeWrapper<PlayerParent>;
+  SetShuffleInput: SetShuffleInput;
+  SetShufflePayload: ResolverTypeWrapper<PlayerParent>;
+  SetVolumeInput: SetVolumeInput;
+  SetVolumePayload: ResolverTypeWrapper<PlayerParent>;
   Show: ResolverTypeWrapper<ShowParent>;
   ShowConnection: ResolverTypeWrapper<Omit<ShowConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['ShowEdge']>, nodes: Array<ResolversTypes['Show']> }>;
   ShowEdge: ResolverTypeWrapper<Omit<ShowEdge, 'node'> & { node: ResolversTypes['Show'] }>;
+  SkipToNextInput: SkipToNextInput;
+  SkipToNextPayload: ResolverTypeWrapper<PlayerParent>;
+  SkipToPreviousInput: SkipToPreviousInput;
+  SkipToPreviousPayload: ResolverTypeWrapper<PlayerParent>;
+  StartPlaybackInput: StartPlaybackInput;
+  StartPlaybackPayload: ResolverTypeWrapper<PlayerParent>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   TimeRange: ResolverTypeWrapper<TimeRange>;
   Track: ResolverTypeWrapper<TrackParent>;
   TrackConnection: ResolverTypeWrapper<Omit<TrackConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['TrackEdge']>, nodes: Array<ResolversTypes['Track']> }>;
   TrackEdge: ResolverTypeWrapper<Omit<TrackEdge, 'node'> & { node: ResolversTypes['Track'] }>;
+  TransferPlaybackInput: TransferPlaybackInput;
+  TransferPlaybackPayload: ResolverTypeWrapper<PlayerParent>;
   UnfollowArtistsInput: UnfollowArtistsInput;
   UnfollowArtistsPayload: ResolverTypeWrapper<LibraryChangeParent>;
   UnfollowPlaylistInput: UnfollowPlaylistInput;
   UnfollowPlaylistPayload: ResolverTypeWrapper<Omit<UnfollowPlaylistPayload, 'playlist'> & { playlist?: Maybe<ResolversTypes['Playlist']> }>;
+  UnregisterPlaybackDeviceInput: UnregisterPlaybackDeviceInput;
+  UnregisterPlaybackDevicePayload: ResolverTypeWrapper<PlayerParent>;
   UpdatePlaylistDetailsInput: UpdatePlaylistDetailsInput;
   UpdatePlaylistDetailsPayload: ResolverTypeWrapper<Omit<UpdatePlaylistDetailsPayload, 'playlist'> & { playlist?: Maybe<ResolversTypes['Playlist']> }>;
   Upstream: ResolverTypeWrapper<UpstreamParent>;
@@ -1787,6 +2292,8 @@ export type ResolversTypes = ResolversObject<{
 export type ResolversParentTypes = ResolversObject<{
   AddPlaylistItemsInput: AddPlaylistItemsInput;
   AddPlaylistItemsPayload: Omit<AddPlaylistItemsPayload, 'playlist'> & { playlist?: Maybe<ResolversParentTypes['Playlist']> };
+  AddToQueueInput: AddToQueueInput;
+  AddToQueuePayload: PlayerParent;
   Album: AlbumParent;
   AlbumConnection: Omit<AlbumConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['AlbumEdge']>, nodes: Array<ResolversParentTypes['Album']> };
   AlbumEdge: Omit<AlbumEdge, 'node'> & { node: ResolversParentTypes['Album'] };
@@ -1798,8 +2305,10 @@ export type ResolversParentTypes = ResolversObject<{
   Category: V1Category;
   CategoryConnection: Omit<CategoryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['CategoryEdge']>, nodes: Array<ResolversParentTypes['Category']> };
   CategoryEdge: Omit<CategoryEdge, 'node'> & { node: ResolversParentTypes['Category'] };
+  Copyright: Copyright;
   CreatePlaylistInput: CreatePlaylistInput;
   CreatePlaylistPayload: Omit<CreatePlaylistPayload, 'playlist'> & { playlist?: Maybe<ResolversParentTypes['Playlist']> };
+  Device: V1Device;
   Episode: EpisodeParent;
   EpisodeConnection: Omit<EpisodeConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['EpisodeEdge']>, nodes: Array<ResolversParentTypes['Episode']> };
   EpisodeEdge: Omit<EpisodeEdge, 'node'> & { node: ResolversParentTypes['Episode'] };
@@ -1817,19 +2326,27 @@ export type ResolversParentTypes = ResolversObject<{
   Me: V1PrivateUser;
   Mutation: Record<PropertyKey, never>;
   PageInfo: PageInfo;
+  PausePlaybackInput: PausePlaybackInput;
+  PausePlaybackPayload: PlayerParent;
   PlayHistoryConnection: Omit<PlayHistoryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['PlayHistoryEdge']>, nodes: Array<ResolversParentTypes['Track']> };
   PlayHistoryContext: ResolversUnionTypes<ResolversParentTypes>['PlayHistoryContext'];
   PlayHistoryEdge: PlayHistoryEdgeParent;
   PlayableItem: ResolversUnionTypes<ResolversParentTypes>['PlayableItem'];
+  PlaybackContext: PlaybackContextParent;
+  PlaybackState: V1PlaybackState;
+  Player: PlayerParent;
   Playlist: PlaylistParent;
   PlaylistConnection: Omit<PlaylistConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['PlaylistEdge']>, nodes: Array<ResolversParentTypes['Playlist']> };
   PlaylistEdge: Omit<PlaylistEdge, 'node'> & { node: ResolversParentTypes['Playlist'] };
   PlaylistItemConnection: Omit<PlaylistItemConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['PlaylistItemEdge']>, nodes: Array<ResolversParentTypes['PlayableItem']> };
   PlaylistItemEdge: Omit<PlaylistItemEdge, 'addedBy' | 'node'> & { addedBy?: Maybe<ResolversParentTypes['User']>, node: ResolversParentTypes['PlayableItem'] };
   Query: Record<PropertyKey, never>;
+  Queue: V1Queue;
   RecommendationSeed: RecommendationSeedParent;
   Recommendations: V1Recommendations;
   RecommendationsInput: RecommendationsInput;
+  RegisterPlaybackDeviceInput: RegisterPlaybackDeviceInput;
+  RegisterPlaybackDevicePayload: RegisteredDeviceParent;
   RemoveFromLibraryInput: RemoveFromLibraryInput;
   RemoveFromLibraryPayload: LibraryChangeParent;
   RemovePlaylistItemsInput: RemovePlaylistItemsInput;
@@ -1850,17 +2367,35 @@ export type ResolversParentTypes = ResolversObject<{
   SavedTrackConnection: Omit<SavedTrackConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['SavedTrackEdge']>, nodes: Array<ResolversParentTypes['Track']> };
   SavedTrackEdge: Omit<SavedTrackEdge, 'node'> & { node: ResolversParentTypes['Track'] };
   SearchResults: Omit<SearchResults, 'albums' | 'artists' | 'episodes' | 'playlists' | 'shows' | 'tracks'> & { albums?: Maybe<ResolversParentTypes['AlbumConnection']>, artists?: Maybe<ResolversParentTypes['ArtistConnection']>, episodes?: Maybe<ResolversParentTypes['EpisodeConnection']>, playlists?: Maybe<ResolversParentTypes['PlaylistConnection']>, shows?: Maybe<ResolversParentTypes['ShowConnection']>, tracks?: Maybe<ResolversParentTypes['TrackConnection']> };
+  SeekPlaybackInput: SeekPlaybackInput;
+  SeekPlaybackPayload: PlayerParent;
+  SetRepeatModeInput: SetRepeatModeInput;
+  SetRepeatModePayload: PlayerParent;
+  SetShuffleInput: SetShuffleInput;
+  SetShufflePayload: PlayerParent;
+  SetVolumeInput: SetVolumeInput;
+  SetVolumePayload: PlayerParent;
   Show: ShowParent;
   ShowConnection: Omit<ShowConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['ShowEdge']>, nodes: Array<ResolversParentTypes['Show']> };
   ShowEdge: Omit<ShowEdge, 'node'> & { node: ResolversParentTypes['Show'] };
+  SkipToNextInput: SkipToNextInput;
+  SkipToNextPayload: PlayerParent;
+  SkipToPreviousInput: SkipToPreviousInput;
+  SkipToPreviousPayload: PlayerParent;
+  StartPlaybackInput: StartPlaybackInput;
+  StartPlaybackPayload: PlayerParent;
   String: Scalars['String']['output'];
   Track: TrackParent;
   TrackConnection: Omit<TrackConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['TrackEdge']>, nodes: Array<ResolversParentTypes['Track']> };
   TrackEdge: Omit<TrackEdge, 'node'> & { node: ResolversParentTypes['Track'] };
+  TransferPlaybackInput: TransferPlaybackInput;
+  TransferPlaybackPayload: PlayerParent;
   UnfollowArtistsInput: UnfollowArtistsInput;
   UnfollowArtistsPayload: LibraryChangeParent;
   UnfollowPlaylistInput: UnfollowPlaylistInput;
   UnfollowPlaylistPayload: Omit<UnfollowPlaylistPayload, 'playlist'> & { playlist?: Maybe<ResolversParentTypes['Playlist']> };
+  UnregisterPlaybackDeviceInput: UnregisterPlaybackDeviceInput;
+  UnregisterPlaybackDevicePayload: PlayerParent;
   UpdatePlaylistDetailsInput: UpdatePlaylistDetailsInput;
   UpdatePlaylistDetailsPayload: Omit<UpdatePlaylistDetailsPayload, 'playlist'> & { playlist?: Maybe<ResolversParentTypes['Playlist']> };
   Upstream: UpstreamParent;
@@ -1881,10 +2416,15 @@ export type AddPlaylistItemsPayloadResolvers<ContextType = Context, ParentType e
   playlist?: Resolver<Maybe<ResolversTypes['Playlist']>, ParentType, ContextType>;
 }>;
 
+export type AddToQueuePayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AddToQueuePayload'] = ResolversParentTypes['AddToQueuePayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+}>;
+
 export type AlbumResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Album'] = ResolversParentTypes['Album']> = ResolversObject<{
   albumGroup?: Resolver<Maybe<ResolversTypes['AlbumGroup']>, ParentType, ContextType>;
   albumType?: Resolver<ResolversTypes['AlbumType'], ParentType, ContextType>;
   artists?: Resolver<Array<ResolversTypes['Artist']>, ParentType, ContextType>;
+  copyrights?: Resolver<Array<ResolversTypes['Copyright']>, ParentType, ContextType>;
   genres?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   images?: Resolver<Array<ResolversTypes['Image']>, ParentType, ContextType>;
@@ -1978,8 +2518,26 @@ export type CategoryEdgeResolvers<ContextType = Context, ParentType extends Reso
   node?: Resolver<ResolversTypes['Category'], ParentType, ContextType>;
 }>;
 
+export type CopyrightResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Copyright'] = ResolversParentTypes['Copyright']> = ResolversObject<{
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['CopyrightType'], ParentType, ContextType>;
+}>;
+
+export type CopyrightTypeResolvers = { COPYRIGHT: 'C', PERFORMANCE: 'P' };
+
 export type CreatePlaylistPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CreatePlaylistPayload'] = ResolversParentTypes['CreatePlaylistPayload']> = ResolversObject<{
   playlist?: Resolver<Maybe<ResolversTypes['Playlist']>, ParentType, ContextType>;
+}>;
+
+export type DeviceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Device'] = ResolversParentTypes['Device']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isActive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isPrivateSession?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isRestricted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  supportsVolume?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  volumePercent?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type EpisodeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Episode'] = ResolversParentTypes['Episode']> = ResolversObject<{
@@ -1994,6 +2552,7 @@ export type EpisodeResolvers<ContextType = Context, ParentType extends Resolvers
   resumePoint?: Resolver<Maybe<ResolversTypes['ResumePoint']>, ParentType, ContextType>;
   saved?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   show?: Resolver<ResolversTypes['Show'], ParentType, ContextType>;
+  streamUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   uri?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -2053,16 +2612,28 @@ export type MeResolvers<ContextType = Context, ParentType extends ResolversParen
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   addPlaylistItems?: Resolver<Maybe<ResolversTypes['AddPlaylistItemsPayload']>, ParentType, ContextType, RequireFields<MutationAddPlaylistItemsArgs, 'input'>>;
+  addToQueue?: Resolver<Maybe<ResolversTypes['AddToQueuePayload']>, ParentType, ContextType, RequireFields<MutationAddToQueueArgs, 'input'>>;
   createPlaylist?: Resolver<Maybe<ResolversTypes['CreatePlaylistPayload']>, ParentType, ContextType, RequireFields<MutationCreatePlaylistArgs, 'input'>>;
   followArtists?: Resolver<Maybe<ResolversTypes['FollowArtistsPayload']>, ParentType, ContextType, RequireFields<MutationFollowArtistsArgs, 'input'>>;
   followPlaylist?: Resolver<Maybe<ResolversTypes['FollowPlaylistPayload']>, ParentType, ContextType, RequireFields<MutationFollowPlaylistArgs, 'input'>>;
+  pausePlayback?: Resolver<Maybe<ResolversTypes['PausePlaybackPayload']>, ParentType, ContextType, RequireFields<MutationPausePlaybackArgs, 'input'>>;
+  registerPlaybackDevice?: Resolver<Maybe<ResolversTypes['RegisterPlaybackDevicePayload']>, ParentType, ContextType, RequireFields<MutationRegisterPlaybackDeviceArgs, 'input'>>;
   removeFromLibrary?: Resolver<Maybe<ResolversTypes['RemoveFromLibraryPayload']>, ParentType, ContextType, RequireFields<MutationRemoveFromLibraryArgs, 'input'>>;
   removePlaylistItems?: Resolver<Maybe<ResolversTypes['RemovePlaylistItemsPayload']>, ParentType, ContextType, RequireFields<MutationRemovePlaylistItemsArgs, 'input'>>;
   reorderPlaylistItems?: Resolver<Maybe<ResolversTypes['ReorderPlaylistItemsPayload']>, ParentType, ContextType, RequireFields<MutationReorderPlaylistItemsArgs, 'input'>>;
   replacePlaylistItems?: Resolver<Maybe<ResolversTypes['ReplacePlaylistItemsPayload']>, ParentType, ContextType, RequireFields<MutationReplacePlaylistItemsArgs, 'input'>>;
   saveToLibrary?: Resolver<Maybe<ResolversTypes['SaveToLibraryPayload']>, ParentType, ContextType, RequireFields<MutationSaveToLibraryArgs, 'input'>>;
+  seekPlayback?: Resolver<Maybe<ResolversTypes['SeekPlaybackPayload']>, ParentType, ContextType, RequireFields<MutationSeekPlaybackArgs, 'input'>>;
+  setRepeatMode?: Resolver<Maybe<ResolversTypes['SetRepeatModePayload']>, ParentType, ContextType, RequireFields<MutationSetRepeatModeArgs, 'input'>>;
+  setShuffle?: Resolver<Maybe<ResolversTypes['SetShufflePayload']>, ParentType, ContextType, RequireFields<MutationSetShuffleArgs, 'input'>>;
+  setVolume?: Resolver<Maybe<ResolversTypes['SetVolumePayload']>, ParentType, ContextType, RequireFields<MutationSetVolumeArgs, 'input'>>;
+  skipToNext?: Resolver<Maybe<ResolversTypes['SkipToNextPayload']>, ParentType, ContextType, RequireFields<MutationSkipToNextArgs, 'input'>>;
+  skipToPrevious?: Resolver<Maybe<ResolversTypes['SkipToPreviousPayload']>, ParentType, ContextType, RequireFields<MutationSkipToPreviousArgs, 'input'>>;
+  startPlayback?: Resolver<Maybe<ResolversTypes['StartPlaybackPayload']>, ParentType, ContextType, RequireFields<MutationStartPlaybackArgs, 'input'>>;
+  transferPlayback?: Resolver<Maybe<ResolversTypes['TransferPlaybackPayload']>, ParentType, ContextType, RequireFields<MutationTransferPlaybackArgs, 'input'>>;
   unfollowArtists?: Resolver<Maybe<ResolversTypes['UnfollowArtistsPayload']>, ParentType, ContextType, RequireFields<MutationUnfollowArtistsArgs, 'input'>>;
   unfollowPlaylist?: Resolver<Maybe<ResolversTypes['UnfollowPlaylistPayload']>, ParentType, ContextType, RequireFields<MutationUnfollowPlaylistArgs, 'input'>>;
+  unregisterPlaybackDevice?: Resolver<Maybe<ResolversTypes['UnregisterPlaybackDevicePayload']>, ParentType, ContextType, RequireFields<MutationUnregisterPlaybackDeviceArgs, 'input'>>;
   updatePlaylistDetails?: Resolver<Maybe<ResolversTypes['UpdatePlaylistDetailsPayload']>, ParentType, ContextType, RequireFields<MutationUpdatePlaylistDetailsArgs, 'input'>>;
 }>;
 
@@ -2071,6 +2642,10 @@ export type PageInfoResolvers<ContextType = Context, ParentType extends Resolver
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PausePlaybackPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PausePlaybackPayload'] = ResolversParentTypes['PausePlaybackPayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
 }>;
 
 export type PlayHistoryConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlayHistoryConnection'] = ResolversParentTypes['PlayHistoryConnection']> = ResolversObject<{
@@ -2093,6 +2668,34 @@ export type PlayHistoryEdgeResolvers<ContextType = Context, ParentType extends R
 
 export type PlayableItemResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlayableItem'] = ResolversParentTypes['PlayableItem']> = ResolversObject<{
   __resolveType: TypeResolveFn<'Episode' | 'Track', ParentType, ContextType>;
+}>;
+
+export type PlaybackContextResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlaybackContext'] = ResolversParentTypes['PlaybackContext']> = ResolversObject<{
+  album?: Resolver<Maybe<ResolversTypes['Album']>, ParentType, ContextType>;
+  artist?: Resolver<Maybe<ResolversTypes['Artist']>, ParentType, ContextType>;
+  playlist?: Resolver<Maybe<ResolversTypes['Playlist']>, ParentType, ContextType>;
+  show?: Resolver<Maybe<ResolversTypes['Show']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PlaybackContextType'], ParentType, ContextType>;
+  uri?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type PlaybackContextTypeResolvers = { ALBUM: 'album', ARTIST: 'artist', PLAYLIST: 'playlist', SHOW: 'show' };
+
+export type PlaybackStateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlaybackState'] = ResolversParentTypes['PlaybackState']> = ResolversObject<{
+  context?: Resolver<Maybe<ResolversTypes['PlaybackContext']>, ParentType, ContextType>;
+  device?: Resolver<Maybe<ResolversTypes['Device']>, ParentType, ContextType>;
+  isPlaying?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  item?: Resolver<Maybe<ResolversTypes['PlayableItem']>, ParentType, ContextType>;
+  progressMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  repeat?: Resolver<ResolversTypes['RepeatMode'], ParentType, ContextType>;
+  shuffle?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  timestamp?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
+export type PlayerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Player'] = ResolversParentTypes['Player']> = ResolversObject<{
+  devices?: Resolver<Array<ResolversTypes['Device']>, ParentType, ContextType>;
+  queue?: Resolver<ResolversTypes['Queue'], ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['PlaybackState']>, ParentType, ContextType>;
 }>;
 
 export type PlaylistResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Playlist'] = ResolversParentTypes['Playlist']> = ResolversObject<{
@@ -2149,6 +2752,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   genreSeeds?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   me?: Resolver<Maybe<ResolversTypes['Me']>, ParentType, ContextType>;
   newReleases?: Resolver<Maybe<ResolversTypes['AlbumConnection']>, ParentType, ContextType, RequireFields<QueryNewReleasesArgs, 'first'>>;
+  player?: Resolver<ResolversTypes['Player'], ParentType, ContextType>;
   playlist?: Resolver<Maybe<ResolversTypes['Playlist']>, ParentType, ContextType, RequireFields<QueryPlaylistArgs, 'id'>>;
   recommendations?: Resolver<Maybe<ResolversTypes['Recommendations']>, ParentType, ContextType, RequireFields<QueryRecommendationsArgs, 'input'>>;
   search?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'first' | 'query' | 'types'>>;
@@ -2157,6 +2761,11 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   tracks?: Resolver<Array<Maybe<ResolversTypes['Track']>>, ParentType, ContextType, RequireFields<QueryTracksArgs, 'ids'>>;
   upstream?: Resolver<ResolversTypes['Upstream'], ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
+}>;
+
+export type QueueResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Queue'] = ResolversParentTypes['Queue']> = ResolversObject<{
+  currentlyPlaying?: Resolver<Maybe<ResolversTypes['PlayableItem']>, ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['PlayableItem']>, ParentType, ContextType>;
 }>;
 
 export type RecommendationSeedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RecommendationSeed'] = ResolversParentTypes['RecommendationSeed']> = ResolversObject<{
@@ -2171,6 +2780,11 @@ export type RecommendationSeedResolvers<ContextType = Context, ParentType extend
 export type RecommendationsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Recommendations'] = ResolversParentTypes['Recommendations']> = ResolversObject<{
   seeds?: Resolver<Array<ResolversTypes['RecommendationSeed']>, ParentType, ContextType>;
   tracks?: Resolver<Array<ResolversTypes['Track']>, ParentType, ContextType>;
+}>;
+
+export type RegisterPlaybackDevicePayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RegisterPlaybackDevicePayload'] = ResolversParentTypes['RegisterPlaybackDevicePayload']> = ResolversObject<{
+  device?: Resolver<Maybe<ResolversTypes['Device']>, ParentType, ContextType>;
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
 }>;
 
 export type ReleaseDatePrecisionResolvers = { DAY: 'day', MONTH: 'month', YEAR: 'year' };
@@ -2189,6 +2803,8 @@ export type RemovePlaylistItemsPayloadResolvers<ContextType = Context, ParentTyp
 export type ReorderPlaylistItemsPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ReorderPlaylistItemsPayload'] = ResolversParentTypes['ReorderPlaylistItemsPayload']> = ResolversObject<{
   playlist?: Resolver<Maybe<ResolversTypes['Playlist']>, ParentType, ContextType>;
 }>;
+
+export type RepeatModeResolvers = { CONTEXT: 'context', OFF: 'off', TRACK: 'track' };
 
 export type ReplacePlaylistItemsPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ReplacePlaylistItemsPayload'] = ResolversParentTypes['ReplacePlaylistItemsPayload']> = ResolversObject<{
   playlist?: Resolver<Maybe<ResolversTypes['Playlist']>, ParentType, ContextType>;
@@ -2269,6 +2885,22 @@ export type SearchResultsResolvers<ContextType = Context, ParentType extends Res
 
 export type SearchTypeResolvers = { ALBUM: 'album', ARTIST: 'artist', EPISODE: 'episode', PLAYLIST: 'playlist', SHOW: 'show', TRACK: 'track' };
 
+export type SeekPlaybackPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SeekPlaybackPayload'] = ResolversParentTypes['SeekPlaybackPayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+}>;
+
+export type SetRepeatModePayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SetRepeatModePayload'] = ResolversParentTypes['SetRepeatModePayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+}>;
+
+export type SetShufflePayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SetShufflePayload'] = ResolversParentTypes['SetShufflePayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+}>;
+
+export type SetVolumePayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SetVolumePayload'] = ResolversParentTypes['SetVolumePayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+}>;
+
 export type ShowResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Show'] = ResolversParentTypes['Show']> = ResolversObject<{
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   episodes?: Resolver<ResolversTypes['EpisodeConnection'], ParentType, ContextType, RequireFields<ShowEpisodesArgs, 'first'>>;
@@ -2296,6 +2928,18 @@ export type ShowEdgeResolvers<ContextType = Context, ParentType extends Resolver
   node?: Resolver<ResolversTypes['Show'], ParentType, ContextType>;
 }>;
 
+export type SkipToNextPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SkipToNextPayload'] = ResolversParentTypes['SkipToNextPayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+}>;
+
+export type SkipToPreviousPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SkipToPreviousPayload'] = ResolversParentTypes['SkipToPreviousPayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+}>;
+
+export type StartPlaybackPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StartPlaybackPayload'] = ResolversParentTypes['StartPlaybackPayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+}>;
+
 export type TimeRangeResolvers = { LONG_TERM: 'long_term', MEDIUM_TERM: 'medium_term', SHORT_TERM: 'short_term' };
 
 export type TrackResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Track'] = ResolversParentTypes['Track']> = ResolversObject<{
@@ -2311,6 +2955,7 @@ export type TrackResolvers<ContextType = Context, ParentType extends ResolversPa
   popularity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   previewUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   saved?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  streamUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   trackNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   uri?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -2328,12 +2973,20 @@ export type TrackEdgeResolvers<ContextType = Context, ParentType extends Resolve
   node?: Resolver<ResolversTypes['Track'], ParentType, ContextType>;
 }>;
 
+export type TransferPlaybackPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferPlaybackPayload'] = ResolversParentTypes['TransferPlaybackPayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+}>;
+
 export type UnfollowArtistsPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UnfollowArtistsPayload'] = ResolversParentTypes['UnfollowArtistsPayload']> = ResolversObject<{
   artists?: Resolver<Maybe<Array<ResolversTypes['Artist']>>, ParentType, ContextType>;
 }>;
 
 export type UnfollowPlaylistPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UnfollowPlaylistPayload'] = ResolversParentTypes['UnfollowPlaylistPayload']> = ResolversObject<{
   playlist?: Resolver<Maybe<ResolversTypes['Playlist']>, ParentType, ContextType>;
+}>;
+
+export type UnregisterPlaybackDevicePayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UnregisterPlaybackDevicePayload'] = ResolversParentTypes['UnregisterPlaybackDevicePayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
 }>;
 
 export type UpdatePlaylistDetailsPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UpdatePlaylistDetailsPayload'] = ResolversParentTypes['UpdatePlaylistDetailsPayload']> = ResolversObject<{
@@ -2369,6 +3022,7 @@ export type UserResolvers<ContextType = Context, ParentType extends ResolversPar
 export type Resolvers<ContextType = Context> = ResolversObject<{
   AccountProduct?: AccountProductResolvers;
   AddPlaylistItemsPayload?: AddPlaylistItemsPayloadResolvers<ContextType>;
+  AddToQueuePayload?: AddToQueuePayloadResolvers<ContextType>;
   Album?: AlbumResolvers<ContextType>;
   AlbumConnection?: AlbumConnectionResolvers<ContextType>;
   AlbumEdge?: AlbumEdgeResolvers<ContextType>;
@@ -2381,7 +3035,10 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Category?: CategoryResolvers<ContextType>;
   CategoryConnection?: CategoryConnectionResolvers<ContextType>;
   CategoryEdge?: CategoryEdgeResolvers<ContextType>;
+  Copyright?: CopyrightResolvers<ContextType>;
+  CopyrightType?: CopyrightTypeResolvers;
   CreatePlaylistPayload?: CreatePlaylistPayloadResolvers<ContextType>;
+  Device?: DeviceResolvers<ContextType>;
   Episode?: EpisodeResolvers<ContextType>;
   EpisodeConnection?: EpisodeConnectionResolvers<ContextType>;
   EpisodeEdge?: EpisodeEdgeResolvers<ContextType>;
@@ -2392,22 +3049,30 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Me?: MeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  PausePlaybackPayload?: PausePlaybackPayloadResolvers<ContextType>;
   PlayHistoryConnection?: PlayHistoryConnectionResolvers<ContextType>;
   PlayHistoryContext?: PlayHistoryContextResolvers<ContextType>;
   PlayHistoryEdge?: PlayHistoryEdgeResolvers<ContextType>;
   PlayableItem?: PlayableItemResolvers<ContextType>;
+  PlaybackContext?: PlaybackContextResolvers<ContextType>;
+  PlaybackContextType?: PlaybackContextTypeResolvers;
+  PlaybackState?: PlaybackStateResolvers<ContextType>;
+  Player?: PlayerResolvers<ContextType>;
   Playlist?: PlaylistResolvers<ContextType>;
   PlaylistConnection?: PlaylistConnectionResolvers<ContextType>;
   PlaylistEdge?: PlaylistEdgeResolvers<ContextType>;
   PlaylistItemConnection?: PlaylistItemConnectionResolvers<ContextType>;
   PlaylistItemEdge?: PlaylistItemEdgeResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  Queue?: QueueResolvers<ContextType>;
   RecommendationSeed?: RecommendationSeedResolvers<ContextType>;
   Recommendations?: RecommendationsResolvers<ContextType>;
+  RegisterPlaybackDevicePayload?: RegisterPlaybackDevicePayloadResolvers<ContextType>;
   ReleaseDatePrecision?: ReleaseDatePrecisionResolvers;
   RemoveFromLibraryPayload?: RemoveFromLibraryPayloadResolvers<ContextType>;
   RemovePlaylistItemsPayload?: RemovePlaylistItemsPayloadResolvers<ContextType>;
   ReorderPlaylistItemsPayload?: ReorderPlaylistItemsPayloadResolvers<ContextType>;
+  RepeatMode?: RepeatModeResolvers;
   ReplacePlaylistItemsPayload?: ReplacePlaylistItemsPayloadResolvers<ContextType>;
   ResumePoint?: ResumePointResolvers<ContextType>;
   SaveToLibraryPayload?: SaveToLibraryPayloadResolvers<ContextType>;
@@ -2421,15 +3086,24 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   SavedTrackEdge?: SavedTrackEdgeResolvers<ContextType>;
   SearchResults?: SearchResultsResolvers<ContextType>;
   SearchType?: SearchTypeResolvers;
+  SeekPlaybackPayload?: SeekPlaybackPayloadResolvers<ContextType>;
+  SetRepeatModePayload?: SetRepeatModePayloadResolvers<ContextType>;
+  SetShufflePayload?: SetShufflePayloadResolvers<ContextType>;
+  SetVolumePayload?: SetVolumePayloadResolvers<ContextType>;
   Show?: ShowResolvers<ContextType>;
   ShowConnection?: ShowConnectionResolvers<ContextType>;
   ShowEdge?: ShowEdgeResolvers<ContextType>;
+  SkipToNextPayload?: SkipToNextPayloadResolvers<ContextType>;
+  SkipToPreviousPayload?: SkipToPreviousPayloadResolvers<ContextType>;
+  StartPlaybackPayload?: StartPlaybackPayloadResolvers<ContextType>;
   TimeRange?: TimeRangeResolvers;
   Track?: TrackResolvers<ContextType>;
   TrackConnection?: TrackConnectionResolvers<ContextType>;
   TrackEdge?: TrackEdgeResolvers<ContextType>;
+  TransferPlaybackPayload?: TransferPlaybackPayloadResolvers<ContextType>;
   UnfollowArtistsPayload?: UnfollowArtistsPayloadResolvers<ContextType>;
   UnfollowPlaylistPayload?: UnfollowPlaylistPayloadResolvers<ContextType>;
+  UnregisterPlaybackDevicePayload?: UnregisterPlaybackDevicePayloadResolvers<ContextType>;
   UpdatePlaylistDetailsPayload?: UpdatePlaylistDetailsPayloadResolvers<ContextType>;
   Upstream?: UpstreamResolvers<ContextType>;
   UpstreamFeatures?: UpstreamFeaturesResolvers<ContextType>;

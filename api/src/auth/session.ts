@@ -2,8 +2,10 @@ import { RedisStore } from 'connect-redis';
 import session from 'express-session';
 import type { RedisClientType } from 'redis';
 import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { FileSessionStore } from '../session/file-store';
+import { LocalRefreshLock, RedisRefreshLock, type RefreshLock } from './refresh-lock';
 
 export const sessionCookieName = 'graphonic.sid';
 const sessionMaxAgeMs = 14 * 24 * 60 * 60 * 1000;
@@ -11,6 +13,8 @@ const sessionMaxAgeMs = 14 * 24 * 60 * 60 * 1000;
 export interface SessionSetup {
   middleware: RequestHandler;
   store: session.Store;
+  /** One token refresh per session at a time: in this process, or across instances sharing Redis. */
+  refreshLock: RefreshLock;
   close: () => Promise<void>;
 }
 
@@ -19,12 +23,15 @@ export type RedisClient = RedisClientType;
 
 /**
  * Server-side sessions: the embedded file store by default, Redis when configured. The
- * cookie carries only a signed, random id.
+ * cookie carries only a signed, random id. `logger` hears about the file store's failed sweeps.
  */
-export function createSession(config: Config, redis?: RedisClient): SessionSetup {
+export function createSession(config: Config, redis?: RedisClient, logger?: Logger): SessionSetup {
   const store: session.Store = redis
-    ? new RedisStore({ client: redis, prefix: 'graphonic:session:', ttl: sessionMaxAgeMs / 1000 })
-    : new FileSessionStore({ dir: config.sessionDir });
+    ? new RedisStore({ client: redis, prefix: `${config.redisKeyPrefix}session:`, ttl: sessionMaxAgeMs / 1000 })
+    : new FileSessionStore({
+        dir: config.sessionDir,
+        onSweepError: (error) => logger?.warn({ err: error }, 'removing expired sessions failed'),
+      });
   const middleware = session({
     store,
     // Not the default name, which tells the world the stack.
@@ -52,6 +59,9 @@ export function createSession(config: Config, redis?: RedisClient): SessionSetup
   return {
     middleware,
     store,
+    refreshLock: redis
+      ? new RedisRefreshLock(redis, { prefix: `${config.redisKeyPrefix}refresh-lock:` })
+      : new LocalRefreshLock(),
     close: () => {
       if (store instanceof FileSessionStore) store.close();
       return Promise.resolve();

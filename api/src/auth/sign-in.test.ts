@@ -1,18 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createMusicApp,
-  ensureDemoUser,
-  loadMusicConfig,
-  migrate,
-  openDatabase,
-  registerConfiguredClient,
-  seedCatalog,
-} from '@graphonic/music';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, type RunningServer } from '../../../test-support/http';
+import { startLocalMusic, type LocalMusic } from '../../../test-support/local-music';
+import { formField, Jar, postForm, visit } from '../../../test-support/sign-in';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 
@@ -21,38 +13,17 @@ import { loadConfig } from '../config';
  * music service's authorization server, both over real HTTP on loopback.
  */
 
-async function listening(): Promise<{ server: Server; url: string }> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-}
-
 const sessionDir = mkdtempSync(join(tmpdir(), 'graphonic-sessions-'));
-const db = await openDatabase({});
-let music: { server: Server; url: string };
-let api: { server: Server; url: string };
+let music: LocalMusic;
+let api: RunningServer;
 let stopApi: () => Promise<void>;
 
 beforeAll(async () => {
-  music = await listening();
-  api = await listening();
-  await migrate(db);
-  await seedCatalog(db, { tracks: 30, albums: 3, artists: 2, playlists: 1, shows: 1, episodes: 1 });
-  const musicConfig = loadMusicConfig({
-    NODE_ENV: 'test',
-    MUSIC_PUBLIC_URL: music.url,
-    MUSIC_CLIENT_REDIRECT_URIS: `${api.url}/auth/callback`,
+  const holder: { app?: Awaited<ReturnType<typeof createApp>>['app'] } = {};
+  api = await listen((req, res) => {
+    holder.app?.(req, res);
   });
-  await registerConfiguredClient(db, musicConfig.client);
-  await ensureDemoUser(db, false);
-  music.server.on('request', createMusicApp(musicConfig, { db }).app);
+  music = await startLocalMusic({ demoUser: true, env: { MUSIC_CLIENT_REDIRECT_URIS: `${api.url}/auth/callback` } });
   const built = await createApp(
     loadConfig({
       NODE_ENV: 'test',
@@ -63,62 +34,16 @@ beforeAll(async () => {
       WEB_DIST: join(sessionDir, 'no-web'),
     }),
   );
-  api.server.on('request', built.app);
+  holder.app = built.app;
   stopApi = built.stop;
 }, 60_000);
 
 afterAll(async () => {
-  await close(api.server);
+  await api.close();
   await stopApi();
-  await close(music.server);
-  await db.close();
+  await music.stop();
   rmSync(sessionDir, { recursive: true, force: true });
 });
-
-/** Cookies of one host, as a browser keeps them. */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  keep(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = (pair ?? '').split('=');
-      if (name) this.cookies.set(name, value.join('='));
-    }
-  }
-
-  get(name: string): string | undefined {
-    return this.cookies.get(name);
-  }
-}
-
-async function visit(jar: Jar, url: string, init: RequestInit = {}): Promise<Response> {
-  const response = await fetch(url, {
-    ...init,
-    redirect: 'manual',
-    headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
-  });
-  jar.keep(response);
-  return response;
-}
-
-function field(html: string, name: string): string {
-  const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
-  if (!match?.[1]) throw new Error(`no ${name} field`);
-  return match[1].replace(/&amp;/g, '&');
-}
-
-function post(jar: Jar, url: string, form: Record<string, string>): Promise<Response> {
-  return visit(jar, url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
-  });
-}
 
 describe('signing in through the api', () => {
   it('goes through the music service and comes back signed in, with a new session id', async () => {
@@ -132,16 +57,16 @@ describe('signing in through the api', () => {
 
     const page = await (await visit(musicJar, authorize)).text();
     const consent = await (
-      await post(musicJar, `${music.url}/login`, {
-        csrf: field(page, 'csrf'),
-        continue: field(page, 'continue'),
+      await postForm(musicJar, `${music.url}/login`, {
+        csrf: formField(page, 'csrf'),
+        continue: formField(page, 'continue'),
         username: 'demo',
         password: 'demo',
       })
     ).text();
-    const decision = await post(musicJar, `${music.url}/authorize/decision`, {
-      csrf: field(consent, 'csrf'),
-      request: field(consent, 'request'),
+    const decision = await postForm(musicJar, `${music.url}/authorize/decision`, {
+      csrf: formField(consent, 'csrf'),
+      request: formField(consent, 'request'),
       decision: 'allow',
     });
     const callback = decision.headers.get('location') ?? '';

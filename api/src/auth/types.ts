@@ -6,6 +6,8 @@ export interface MusicSession {
   refreshToken: string | null;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /** How long the access token lived when issued; absent in sessions from before it was kept. */
+  lifetimeMs?: number;
   scopes: string[];
 }
 

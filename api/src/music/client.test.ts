@@ -136,6 +136,35 @@ describe('the music v1 client', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('keeps calls within the request budget: waits for a place when it fits, else RATE_LIMITED unsent', async () => {
+    let now = 0;
+    const gate = new LocalRateGate(() => now, { requests: 2, windowMs: 4000 });
+    const slept: number[] = [];
+    const sleep = (ms: number): Promise<void> => {
+      slept.push(ms);
+      now += ms;
+      return Promise.resolve();
+    };
+    const patient = client({ gate, rateLimitBudgetMs: 3000, sleep });
+    await patient.get('/tracks');
+    now = 1000;
+    await patient.get('/tracks');
+    expect(slept).toEqual([]);
+    // The window is full until the first call leaves it, 3 s from now: within the budget, so the call waits, then goes.
+    await patient.get('/tracks');
+    expect(slept).toEqual([3000]);
+    expect(calls).toHaveLength(3);
+    // Full again for 1 s, more than this client's budget allows: refused at once, and nothing is sent.
+    const refused = await client({ gate, rateLimitBudgetMs: 500, sleep })
+      .get('/tracks')
+      .catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(MusicApiError);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    expect((refused as MusicApiError).message).toMatch(/request budget/);
+    expect(slept).toEqual([3000]);
+    expect(calls).toHaveLength(3);
+  });
+
   it('retries 5xx with backoff for idempotent calls only', async () => {
     script['/v1/albums'] = [status(502), status(503), (_req, res) => res.json({ albums: [] })];
     expect(await client().get('/albums')).toEqual({ albums: [] });

@@ -35,10 +35,21 @@ export interface MusicClientOptions {
   gate?: RateGate;
   /** Sent upstream as X-Request-Id, to follow one request across services. */
   requestId?: string;
-  /** Told about every attempt: for metrics and for counting upstream calls in tests. */
-  onRequest?: (event: { method: HttpMethod; path: string; status: number | 'error'; ms: number }) => void;
+  /** Told about every attempt: for metrics, logs and counting upstream calls in tests. */
+  onRequest?: (event: UpstreamRequestEvent) => void;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+}
+
+/** One attempt of an upstream call. */
+export interface UpstreamRequestEvent {
+  method: HttpMethod;
+  path: string;
+  status: number | 'error';
+  ms: number;
+  /** How many ids a multi-get asked for (its `ids` parameter); absent otherwise. */
+  batchSize?: number;
+  requestId?: string;
 }
 
 export interface RequestOptions {
@@ -154,20 +165,27 @@ export class MusicClient {
     let refreshed = false;
     let failures = 0;
     let rateLimitWaited = 0;
+    /** Waits `waitMs` if the call's Retry-After budget allows it; answers RATE_LIMITED with `message` otherwise. */
+    const waitWithinBudget = async (waitMs: number, message: string): Promise<void> => {
+      if (rateLimitWaited + waitMs > this.rateLimitBudgetMs) {
+        throw new MusicApiError(message, {
+          code: 'RATE_LIMITED',
+          status: 429,
+          retryAfterSeconds: Math.ceil(waitMs / 1000),
+          operation,
+        });
+      }
+      rateLimitWaited += waitMs;
+      await this.sleep(waitMs);
+    };
 
     for (;;) {
       const closedFor = await this.gate.closedForMs();
-      if (closedFor > 0) {
-        if (rateLimitWaited + closedFor > this.rateLimitBudgetMs) {
-          throw new MusicApiError('The music service asked us to slow down; try again shortly.', {
-            code: 'RATE_LIMITED',
-            status: 429,
-            retryAfterSeconds: Math.ceil(closedFor / 1000),
-            operation,
-          });
-        }
-        rateLimitWaited += closedFor;
-        await this.sleep(closedFor);
+      if (closedFor > 0)
+        await waitWithinBudget(closedFor, 'The music service asked us to slow down; try again shortly.');
+      // A place in the upstream request budget, shared by every instance; its wait counts against the same budget.
+      for (let wait = await this.gate.take(); wait > 0; wait = await this.gate.take()) {
+        await waitWithinBudget(wait, 'Graphonic is using its whole request budget; try again shortly.');
       }
 
       const started = performance.now();
@@ -186,7 +204,7 @@ export class MusicClient {
           body: options.body === undefined ? undefined : JSON.stringify(options.body),
         });
       } catch (error) {
-        this.options.onRequest?.({ method, path: url.pathname, status: 'error', ms: performance.now() - started });
+        this.report(method, url, 'error', started);
         const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
         if (idempotent.has(method) && failures < this.maxRetries) {
           failures += 1;
@@ -199,12 +217,7 @@ export class MusicClient {
           { cause: error },
         );
       }
-      this.options.onRequest?.({
-        method,
-        path: url.pathname,
-        status: response.status,
-        ms: performance.now() - started,
-      });
+      this.report(method, url, response.status, started);
 
       if (response.ok) {
         if (response.status === 204) return undefined as T;
@@ -249,6 +262,19 @@ export class MusicClient {
         operation,
       });
     }
+  }
+
+  private report(method: HttpMethod, url: URL, status: number | 'error', started: number): void {
+    if (!this.options.onRequest) return;
+    const ids = url.searchParams.get('ids');
+    this.options.onRequest({
+      method,
+      path: url.pathname,
+      status,
+      ms: performance.now() - started,
+      ...(ids === null ? {} : { batchSize: ids.split(',').length }),
+      ...(this.options.requestId ? { requestId: this.options.requestId } : {}),
+    });
   }
 
   private backoff(attempt: number): Promise<void> {

@@ -46,7 +46,7 @@ export interface MusicApiErrorDetails {
   reason?: string;
   /** Seconds to wait before trying again (RATE_LIMITED). */
   retryAfterSeconds?: number;
-  /** `METHOD /path` of the failed call, without the query string (never a token). */
+  /** `METHOD /path` of the failed call, without the query string (never a token), or the store that failed. */
   operation: string;
 }
 

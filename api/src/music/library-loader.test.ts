@@ -2,7 +2,7 @@ import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
 import { MusicClient } from './client';
-import { chunked, createLibraryLoader, primeLibrary } from './library-loader';
+import { chunked, createLibraryLoader, holdLibrary, primeLibrary } from './library-loader';
 
 /** A small upstream with `GET /me/library/contains`: the URIs ending in an even digit are saved. */
 let calls: string[][] = [];
@@ -71,6 +71,34 @@ describe('library loader', () => {
     const failed = answers.filter((answer) => answer instanceof Error);
     expect(failed).toHaveLength(40);
     expect(answers[40]).toBe(true);
+  });
+
+  it('holds its questions until a held list arrives, so that they share calls with its items', async () => {
+    const loader = createLibraryLoader(client());
+    let arrive: (uris: string[]) => void = () => undefined;
+    const list = holdLibrary(
+      loader,
+      new Promise<string[]>((resolve) => {
+        arrive = resolve;
+      }),
+    );
+    const following = loader.load('spotify:artist:a2');
+    // The question waits for the list: nothing is asked yet.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls).toHaveLength(0);
+    arrive(uris(10));
+    const saved = list.then((items) => loader.loadMany(items));
+    expect(await following).toBe(true);
+    expect((await saved).filter((answer) => answer === true)).toHaveLength(5);
+    expect(calls).toEqual([['spotify:artist:a2', ...uris(10)]]);
+  });
+
+  it('asks at once when nothing is held, and after a failed list too', async () => {
+    const loader = createLibraryLoader(client());
+    expect(await loader.load('spotify:track:t4')).toBe(true);
+    await holdLibrary(loader, Promise.reject(new Error('gone'))).catch(() => undefined);
+    expect(await loader.load('spotify:track:t6')).toBe(true);
+    expect(calls).toEqual([['spotify:track:t4'], ['spotify:track:t6']]);
   });
 
   it('primed answers need no call', async () => {

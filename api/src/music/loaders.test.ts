@@ -5,6 +5,7 @@ import { MusicClient } from './client';
 import { MemoryEntityCache } from './entity-cache';
 import { MusicApiError } from './errors';
 import { createEntityLoader, entitySpecs, type UpstreamCapabilities } from './loaders';
+import { entityKey } from './entity-cache';
 
 /**
  * A small upstream with the music v1 multi-get and single-get shapes. `developmentMode`
@@ -13,10 +14,14 @@ import { createEntityLoader, entitySpecs, type UpstreamCapabilities } from './lo
  */
 const known = new Set(Array.from({ length: 200 }, (_, index) => `id${String(index).padStart(3, '0')}`));
 let developmentMode = false;
+/** How long a multi-get takes to answer: long enough to see which calls are in flight together. */
+let multiGetDelayMs = 5;
 let reverse = false;
 let inFlight = 0;
 let maxInFlight = 0;
 let calls: { path: string; ids: string[]; market: string | undefined }[] = [];
+/** What a full show carries besides its own fields: its first episodes, with the listener's resume points. */
+const showParts = { name: 'A show', episodes: { items: [{ id: 'e1', resume_point: { resume_position_ms: 1000 } }] } };
 let upstream: RunningServer;
 
 beforeAll(async () => {
@@ -29,8 +34,15 @@ beforeAll(async () => {
       res.status(403).json({ error: { status: 403, message: 'Forbidden' } });
       return;
     }
-    const items = ids.map((id) => (known.has(id) ? { id, market } : null));
-    res.json({ [req.params.collection.replace('-', '_')]: reverse ? items.reverse() : items });
+    const items = ids.map((id) =>
+      known.has(id) ? { id, market, ...(req.params.collection === 'shows' ? showParts : {}) } : null,
+    );
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    setTimeout(() => {
+      inFlight -= 1;
+      res.json({ [req.params.collection.replace('-', '_')]: reverse ? items.reverse() : items });
+    }, multiGetDelayMs);
   });
   app.get('/v1/:collection/:id', (req, res) => {
     calls.push({ path: req.path, ids: [req.params.id], market: undefined });
@@ -50,6 +62,7 @@ beforeEach(() => {
   developmentMode = false;
   reverse = false;
   maxInFlight = 0;
+  multiGetDelayMs = 5;
 });
 
 const client = () =>
@@ -87,6 +100,26 @@ describe('entity loaders', () => {
       '/v1/audio-features:100',
       '/v1/audio-features:50',
     ]);
+  });
+
+  it('send the batches of a long list together once the upstream is known to have multi-gets', async () => {
+    multiGetDelayMs = 300;
+    const capabilities: UpstreamCapabilities = { multiGet: true };
+    const loader = createEntityLoader(entitySpecs.album, { client: client(), capabilities });
+    await loader.loadMany(ids(0, 100));
+    expect(calls.map((call) => call.ids.length)).toEqual([20, 20, 20, 20, 20]);
+    // One round trip for the five batches, not five.
+    expect(maxInFlight).toBe(5);
+  });
+
+  it('probe with one batch while it is unknown whether the upstream has multi-gets', async () => {
+    developmentMode = true;
+    const capabilities: UpstreamCapabilities = { multiGet: 'unknown' };
+    const loader = createEntityLoader(entitySpecs.artist, { client: client(), capabilities, concurrency: 10 });
+    await loader.loadMany(ids(0, 60));
+    // One refused multi-get, then single GETs: not two refused batches.
+    expect(calls.filter((call) => call.path === '/v1/artists')).toHaveLength(1);
+    expect(calls.filter((call) => call.path !== '/v1/artists')).toHaveLength(60);
   });
 
   it('match results by id and fail only the keys that are missing', async () => {
@@ -149,6 +182,56 @@ describe('entity loaders', () => {
     await createEntityLoader(entitySpecs.track, { client: client(), capabilities, cache, market: 'US' }).load('id000');
     expect(calls).toHaveLength(1);
     expect(cache.hits).toBe(10);
+  });
+
+  it("keep what belongs to the listener (a show's episodes with resume points) out of the shared cache", async () => {
+    const cache = new MemoryEntityCache();
+    const capabilities: UpstreamCapabilities = { multiGet: true };
+    const mine = await createEntityLoader<Record<string, unknown>>(entitySpecs.show, {
+      client: client(),
+      capabilities,
+      cache,
+    }).load('id001');
+    expect(mine.episodes).toEqual(showParts.episodes);
+    const [shared] = await cache.getMany([entityKey('show', 'id001', undefined)]);
+    expect(shared).toEqual({ id: 'id001', name: 'A show' });
+    const theirs = await createEntityLoader<Record<string, unknown>>(entitySpecs.show, {
+      client: client(),
+      capabilities,
+      cache,
+    }).load('id001');
+    expect(theirs).not.toHaveProperty('episodes');
+    expect(calls).toHaveLength(1);
+  });
+
+  it("serve an object's catalog lists from the cross-request cache, once per request", async () => {
+    const cache = new MemoryEntityCache();
+    const capabilities: UpstreamCapabilities = { multiGet: true };
+    let fetched = 0;
+    const fetch = () => {
+      fetched += 1;
+      return Promise.resolve([{ id: 'id001' }]);
+    };
+    const first = createEntityLoader(entitySpecs.artist, { client: client(), capabilities, cache });
+    const [a, b] = await Promise.all([
+      first.list('top-tracks', 'id009', fetch),
+      first.list('top-tracks', 'id009', fetch),
+    ]);
+    expect(a).toEqual([{ id: 'id001' }]);
+    expect(b).toBe(a);
+    const second = createEntityLoader(entitySpecs.artist, { client: client(), capabilities, cache });
+    expect(await second.list('top-tracks', 'id009', fetch)).toEqual([{ id: 'id001' }]);
+    expect(await second.list('related-artists', 'id009', fetch)).toEqual([{ id: 'id001' }]);
+    expect(fetched).toBe(2);
+    // Without a shared cache (objects that carry the listener's data), each request fetches its own.
+    const episodes = createEntityLoader(entitySpecs.episode, { client: client(), capabilities, cache });
+    await episodes.list('show', 'id009', fetch);
+    await createEntityLoader(entitySpecs.episode, { client: client(), capabilities, cache }).list(
+      'show',
+      'id009',
+      fetch,
+    );
+    expect(fetched).toBe(4);
   });
 
   it('take a refused audio-features multi-get as a missing feature, not as missing multi-gets', async () => {

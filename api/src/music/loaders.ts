@@ -8,7 +8,8 @@ import { MusicApiError } from './errors';
  * asked for in one tick into multi-get calls at the endpoint's maximum, de-duplicates them,
  * answers in key order with an error for each missing item only, serves and fills the
  * cross-request cache, and, where the upstream has no multi-get (Spotify's development mode),
- * falls back to de-duplicated single GETs with a concurrency cap.
+ * falls back to de-duplicated single GETs with a concurrency cap. It also serves the catalog
+ * lists of its objects (an artist's top tracks, a page of their albums), cached the same way.
  */
 
 export interface EntitySpec {
@@ -30,6 +31,11 @@ export interface EntitySpec {
   refusal: 'no-multi-get' | 'no-feature';
   /** Whether the objects are the same for every listener, and so may go to the cross-request cache. */
   shared: boolean;
+  /**
+   * Parts of a shared object that carry the listener's own data (a full show embeds its episodes with
+   * the listener's resume points): the request gets them, the cross-request cache never does.
+   */
+  listenerParts?: readonly string[];
 }
 
 const catalog = { refusal: 'no-multi-get', shared: true } as const;
@@ -38,7 +44,15 @@ export const entitySpecs = {
   track: { type: 'track', path: '/tracks', responseKey: 'tracks', maxIds: 50, marketDependent: true, ...catalog },
   album: { type: 'album', path: '/albums', responseKey: 'albums', maxIds: 20, marketDependent: true, ...catalog },
   artist: { type: 'artist', path: '/artists', responseKey: 'artists', maxIds: 50, marketDependent: false, ...catalog },
-  show: { type: 'show', path: '/shows', responseKey: 'shows', maxIds: 50, marketDependent: true, ...catalog },
+  show: {
+    type: 'show',
+    path: '/shows',
+    responseKey: 'shows',
+    maxIds: 50,
+    marketDependent: true,
+    ...catalog,
+    listenerParts: ['episodes'],
+  },
   // An episode carries the listener's own resume point: never shared between listeners.
   episode: {
     type: 'episode',
@@ -123,7 +137,7 @@ async function fetchEntities(
 
   if (options.capabilities.multiGet !== false || spec.refusal === 'no-feature') {
     try {
-      for (const batch of chunks(ids, spec.maxIds)) {
+      const ask = async (batch: readonly string[]): Promise<void> => {
         const body = await options.client.get<Record<string, unknown>>(spec.path, { ids: batch.join(','), market });
         const list = body[spec.responseKey];
         // The answer is matched by id, not by position: an upstream may reorder or leave gaps.
@@ -132,7 +146,15 @@ async function fetchEntities(
             if (item && typeof item.id === 'string') found.set(item.id, item);
           }
         }
-      }
+      };
+      const batches = chunks(ids, spec.maxIds);
+      // Until the upstream has answered a multi-get, one call finds out whether it has them at all,
+      // so that a development-mode upstream refuses one call rather than every batch.
+      const probe = options.capabilities.multiGet === 'unknown' && spec.refusal === 'no-multi-get';
+      const first = probe ? batches.shift() : undefined;
+      if (first) await ask(first);
+      // The batches go together: a long list costs one round trip, not one per batch.
+      await Promise.all(batches.map(ask));
       if (spec.refusal === 'no-multi-get') options.capabilities.multiGet = true;
       return found;
     } catch (error) {
@@ -157,13 +179,60 @@ async function fetchEntities(
   return found;
 }
 
-export type EntityLoader<T> = DataLoader<string, T>;
+/** `value` without `parts` (a copy), or `value` itself when it has none of them. */
+function without(value: unknown, parts: readonly string[] | undefined): unknown {
+  if (!parts || typeof value !== 'object' || value === null || !parts.some((part) => part in value)) return value;
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const part of parts) Reflect.deleteProperty(copy, part);
+  return copy;
+}
+
+/**
+ * The loader of one entity type for one request. Besides objects by id, it serves the catalog
+ * lists of one object (`list`): an artist's top tracks, related artists and pages of albums, an
+ * album's tracks past its first page.
+ */
+export class EntityLoader<T> extends DataLoader<string, T> {
+  private readonly lists = new Map<string, Promise<unknown>>();
+
+  constructor(
+    batch: DataLoader.BatchLoadFn<string, T>,
+    private readonly spec: EntitySpec,
+    private readonly shared: { cache: EntityCache | undefined; market: string | undefined },
+  ) {
+    // Batches never exceed what one tick asked for; chunking to the endpoint maximum happens in the batch.
+    super(batch, { maxBatchSize: 1000 });
+  }
+
+  /**
+   * The catalog list `name` of the object `id` (`key` tells its page apart), fetched by `fetch` at
+   * most once per request, and kept in the cross-request cache like the objects themselves. Only
+   * for lists that are the same for every listener of a market: never one that carries the
+   * listener's own data (episodes with resume points, library state).
+   */
+  list<L>(name: string, key: string, fetch: () => Promise<L>): Promise<L> {
+    const cacheKey = entityKey(`${this.spec.type}-${name}`, key, this.shared.market);
+    let pending = this.lists.get(cacheKey) as Promise<L> | undefined;
+    if (!pending) {
+      const cache = this.spec.shared ? this.shared.cache : undefined;
+      pending = (async () => {
+        const [cached] = cache ? await cache.getMany([cacheKey]) : [undefined];
+        if (cached !== undefined) return cached as L;
+        const fresh = await fetch();
+        if (cache) await cache.setMany([[cacheKey, fresh]]);
+        return fresh;
+      })();
+      this.lists.set(cacheKey, pending);
+    }
+    return pending;
+  }
+}
 
 /** A loader for one entity type, for one request. */
 export function createEntityLoader<T>(spec: EntitySpec, options: LoaderOptions): EntityLoader<T> {
   const market = spec.marketDependent ? options.market : undefined;
   const cache = spec.shared ? options.cache : undefined;
-  return new DataLoader<string, T>(
+  return new EntityLoader<T>(
     async (keys) => {
       const ids = [...new Set(keys)];
       const cacheKeys = ids.map((id) => entityKey(spec.type, id, market));
@@ -181,7 +250,9 @@ export function createEntityLoader<T>(spec: EntitySpec, options: LoaderOptions):
         for (const id of misses) {
           const value = fetched.get(id);
           results.set(id, value ?? notFound(spec, id));
-          if (value !== undefined && !(value instanceof Error)) fresh.push([entityKey(spec.type, id, market), value]);
+          if (value !== undefined && !(value instanceof Error)) {
+            fresh.push([entityKey(spec.type, id, market), without(value, spec.listenerParts)]);
+          }
         }
         if (cache && fresh.length > 0) await cache.setMany(fresh);
       }
@@ -190,7 +261,7 @@ export function createEntityLoader<T>(spec: EntitySpec, options: LoaderOptions):
         return value instanceof Error ? value : (value as T);
       });
     },
-    // Batches never exceed what one tick asked for; chunking to the endpoint maximum happens above.
-    { maxBatchSize: 1000 },
+    spec,
+    { cache, market: options.market },
   );
 }

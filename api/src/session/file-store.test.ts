@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type session from 'express-session';
@@ -75,6 +75,7 @@ describe('the file session store', () => {
     await set(s, 'long', data(60_000));
     await set(s, 'no-expiry', data(null));
     writeFileSync(join(dir, 'interrupted.json.abc.tmp'), '{');
+    utimesSync(join(dir, 'interrupted.json.abc.tmp'), clock / 1000, clock / 1000);
     clock += 2000;
     expect(await get(s, 'short')).toBeNull();
     expect(await length(s)).toBe(2);
@@ -84,12 +85,82 @@ describe('the file session store', () => {
     expect(await get(s, 'no-expiry')).not.toBeNull();
   });
 
+  it('leaves the temporary file of a write under way to that write', async () => {
+    const { store: s, dir } = store();
+    const temporary = join(dir, 'writing.json.abc.tmp');
+    writeFileSync(temporary, '{');
+    utimesSync(temporary, clock / 1000, clock / 1000);
+    clock += 5000;
+    await s.sweep();
+    expect(readdirSync(dir)).toEqual(['writing.json.abc.tmp']);
+    clock += 120_000;
+    await s.sweep();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('reports a failed periodic sweep and goes on serving', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'graphonic-sessions-'));
+    dirs.push(dir);
+    const failures: unknown[] = [];
+    const swept = new FileSessionStore({ dir, sweepIntervalMs: 20, onSweepError: (error) => failures.push(error) });
+    try {
+      await set(swept, 'sid', data(60_000, { userId: 'demo' }));
+      // The folder is gone: every sweep fails, and the process lives on.
+      rmSync(dir, { recursive: true, force: true });
+      await expect.poll(() => failures.length, { timeout: 2000, interval: 20 }).toBeGreaterThan(0);
+      expect(await get(swept, 'sid')).toBeNull();
+    } finally {
+      swept.close();
+    }
+  });
+
   it('destroys a session for good', async () => {
     const { store: s } = store();
     await set(s, 'sid', data(60_000));
     await destroy(s, 'sid');
     await destroy(s, 'sid');
     expect(await get(s, 'sid')).toBeNull();
+  });
+
+  it("extends the expiry on a touch without writing the toucher's older copy", async () => {
+    const { store: s } = store();
+    await set(s, 'sid', data(60_000, { music: { accessToken: 'fresh' } }));
+    // A request that read the session before a refresh touches it with the tokens it read.
+    const older = data(120_000, { music: { accessToken: 'spent' } });
+    await call((done) => {
+      s.touch('sid', older, done);
+    });
+    const stored = await get(s, 'sid');
+    expect(stored).toMatchObject({ music: { accessToken: 'fresh' } });
+    expect(new Date((stored?.cookie as { expires?: string } | undefined)?.expires ?? 0).getTime()).toBe(
+      clock + 120_000,
+    );
+  });
+
+  it('never brings back a destroyed session on a touch', async () => {
+    const { store: s, dir } = store();
+    await set(s, 'sid', data(60_000, { music: { accessToken: 'a' } }));
+    await destroy(s, 'sid');
+    await call((done) => {
+      s.touch('sid', data(60_000, { music: { accessToken: 'a' } }), done);
+    });
+    expect(await get(s, 'sid')).toBeNull();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('applies the writes of one session in the order they were made', async () => {
+    const { store: s } = store();
+    const writes = Array.from({ length: 20 }, (_, index) =>
+      call((done) => {
+        if (index === 19) s.destroy('sid', done);
+        else if (index % 3 === 2) s.touch('sid', data(60_000), done);
+        else s.set('sid', data(60_000, { step: index }), done);
+      }),
+    );
+    await Promise.all(writes);
+    expect(await get(s, 'sid')).toBeNull();
+    await set(s, 'sid', data(60_000, { step: 'last' }));
+    expect(await get(s, 'sid')).toMatchObject({ step: 'last' });
   });
 
   it('treats a corrupt file as no session instead of failing the request', async () => {

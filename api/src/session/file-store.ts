@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import session from 'express-session';
 
@@ -10,6 +10,12 @@ import session from 'express-session';
  * listing reveals no usable id), written atomically (a crash never leaves half a session) and
  * readable by the owner only (they hold the user's music tokens). Expired sessions are
  * removed when read and by a periodic sweep.
+ *
+ * Writes of one session are queued, so they never interleave. A touch (express-session's
+ * sliding expiry at the end of every request that changed nothing) extends the expiry of what
+ * is stored and never writes the request's own copy, which may be older than the store's: a
+ * request that began before a concurrent token refresh must not bring the spent tokens back,
+ * and one that ends after sign-out must not bring the session back.
  */
 export interface FileStoreOptions {
   dir: string;
@@ -17,8 +23,13 @@ export interface FileStoreOptions {
   ttlMs?: number;
   /** How often expired files are removed. Default 10 minutes; 0 turns the sweep off. */
   sweepIntervalMs?: number;
+  /** Told when a periodic sweep fails (the folder gone, a full disk); the store goes on serving. */
+  onSweepError?: (error: unknown) => void;
   now?: () => number;
 }
+
+/** A temporary file this old belongs to a write that was interrupted, never to one under way. */
+const abandonedWriteMs = 60_000;
 
 interface Stored {
   expiresAt: number;
@@ -36,6 +47,8 @@ export class FileSessionStore extends session.Store {
   private readonly ttlMs: number;
   private readonly now: () => number;
   private readonly sweeper: NodeJS.Timeout | undefined;
+  /** The last queued write of each session with writes under way. */
+  private readonly writes = new Map<string, Promise<unknown>>();
 
   constructor(options: FileStoreOptions) {
     super();
@@ -47,9 +60,8 @@ export class FileSessionStore extends session.Store {
     const interval = options.sweepIntervalMs ?? 10 * 60 * 1000;
     if (interval > 0) {
       this.sweeper = setInterval(() => {
-        void this.sweep().catch((error: unknown) => {
-          this.emit('error', error);
-        });
+        // Not an 'error' event: express-session does not listen for one, and an unheard 'error' ends the process.
+        this.sweep().catch((error: unknown) => options.onSweepError?.(error));
       }, interval);
       this.sweeper.unref();
     }
@@ -104,22 +116,39 @@ export class FileSessionStore extends session.Store {
       );
   }
 
-  override set(sid: string, data: session.SessionData, callback?: Callback): void {
-    this.write(sid, data).then(
+  /** Runs `task` after the writes of `sid` queued before it. */
+  private queue(sid: string, task: () => Promise<void>, callback?: Callback): void {
+    const run = (this.writes.get(sid) ?? Promise.resolve()).then(task);
+    const settled = run.catch(() => undefined);
+    this.writes.set(sid, settled);
+    void settled.then(() => {
+      if (this.writes.get(sid) === settled) this.writes.delete(sid);
+    });
+    run.then(
       () => callback?.(),
       (error: unknown) => callback?.(error),
     );
+  }
+
+  override set(sid: string, data: session.SessionData, callback?: Callback): void {
+    this.queue(sid, () => this.write(sid, data), callback);
   }
 
   override touch(sid: string, data: session.SessionData, callback?: Callback): void {
-    this.set(sid, data, callback);
+    this.queue(
+      sid,
+      async () => {
+        const stored = await this.read(this.file(sid));
+        // Destroyed or expired meanwhile: a touch never brings a session back.
+        if (!stored || stored.expiresAt <= this.now()) return;
+        await this.write(sid, { ...stored.session, cookie: data.cookie });
+      },
+      callback,
+    );
   }
 
   override destroy(sid: string, callback?: Callback): void {
-    rm(this.file(sid), { force: true }).then(
-      () => callback?.(),
-      (error: unknown) => callback?.(error),
-    );
+    this.queue(sid, () => rm(this.file(sid), { force: true }), callback);
   }
 
   override length(callback: (error: unknown, length?: number) => void): void {
@@ -149,7 +178,12 @@ export class FileSessionStore extends session.Store {
     for (const name of names) {
       const path = join(this.dir, name);
       if (name.endsWith('.tmp')) {
-        await rm(path, { force: true });
+        // A write under way renames its temporary file in a moment: only leftovers of interrupted ones go.
+        const written = await stat(path).then(
+          (stats) => stats.mtimeMs,
+          () => Number.POSITIVE_INFINITY,
+        );
+        if (this.now() - written > abandonedWriteMs) await rm(path, { force: true });
         continue;
       }
       const stored = await this.read(path);

@@ -315,4 +315,22 @@ describeGraphql('catalog', (fixture) => {
       expect(calls(result)).toEqual(['GET /v1/tracks', 'GET /v1/audio-features']);
     }
   });
+  it("reads an album's copyright notices, from the album read before in full", async () => {
+    const listener = await fixture.listener();
+    const [id] = await idsOf(fixture, 'albums', 1);
+    const { rows } = await fixture.db.query<{ copyrights: { text: string; type: string }[] }>(
+      'SELECT copyrights FROM albums WHERE id = $1',
+      [id],
+    );
+    const result = await listener.query('query($id: ID!) { album(id: $id) { copyrights { text type } } }', { id });
+    expect(result.errors).toEqual([]);
+    const expected = (rows[0]?.copyrights ?? []).map(({ text, type }) => ({
+      text,
+      type: type === 'C' ? 'COPYRIGHT' : 'PERFORMANCE',
+    }));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(field(result, 'album', 'copyrights')).toEqual(expected);
+    // The albums test above read it in full: the catalog cache answers.
+    expect(calls(result)).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
-import { GraphQLError } from 'graphql';
-import type { AudioFeatures, Resolvers } from '../../__generated__/resolvers-types';
+import { getArgumentValues, GraphQLError, isObjectType, type GraphQLResolveInfo } from 'graphql';
+import type { AlbumGroup, AudioFeatures, Resolvers } from '../../__generated__/resolvers-types';
 import { musicOf, type Context } from '../../context';
 import { MusicApiError } from '../../music/errors';
+import { holdLibrary } from '../../music/library-loader';
 import type {
   AlbumParent,
   ArtistParent,
@@ -14,6 +15,7 @@ import type {
   V1Track,
 } from '../../music/v1';
 import { connectionFromPage, pageRequest, type PageRequest } from '../common/connections';
+import { childFields, itemsSelect, selectsField } from '../me/selection';
 import { knownMissing, learn, upstreamFeatures, withUpstreamFeature } from './capabilities';
 import {
   albumShape,
@@ -60,6 +62,13 @@ function trackSource(parent: TrackParent, key: string, context: Context): Promis
   );
 }
 
+/** A copyright notice as music v1 sends it: C for the composition, P for the recording. */
+function isCopyright(value: unknown): value is { text: string; type: 'C' | 'P' } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { text, type } = value as { text?: unknown; type?: unknown };
+  return typeof text === 'string' && (type === 'C' || type === 'P');
+}
+
 function albumSource(parent: AlbumParent, key: string, context: Context): Promise<AlbumParent> {
   return sourceOf<AlbumParent, V1Album>(
     parent,
@@ -96,6 +105,106 @@ export function embeddedPage<T>(
   return { items: items.slice(request.offset, end), total };
 }
 
+/**
+ * An artist's catalog lists (top tracks, related artists, pages of albums) and an album's pages of
+ * tracks: the same for every listener, so served from the cross-request cache, and fetched at most
+ * once per request. `asksLibrary`: the operation shows the items' library state (`saved`), so the
+ * library questions of the request wait for the list and share their calls with its items.
+ */
+function catalogList<T>(context: Context, list: Promise<T>, asksLibrary: boolean): Promise<T> {
+  return asksLibrary ? holdLibrary(musicOf(context).loaders.library, list) : list;
+}
+
+function topTracksOf(context: Context, id: string, asksLibrary: boolean): Promise<V1Track[]> {
+  const { client, loaders } = musicOf(context);
+  const list = loaders.artist.list('top-tracks', id, async () => {
+    const body = await withUpstreamFeature(context, 'artistTopTracks', () =>
+      client.get<{ tracks?: V1Track[] }>(`/artists/${encodeURIComponent(id)}/top-tracks`),
+    );
+    return body.tracks ?? [];
+  });
+  return catalogList(context, list, asksLibrary);
+}
+
+function relatedArtistsOf(context: Context, id: string): Promise<V1Artist[]> {
+  const { client, loaders } = musicOf(context);
+  return loaders.artist.list('related-artists', id, async () => {
+    const body = await withUpstreamFeature(context, 'relatedArtists', () =>
+      client.get<{ artists?: V1Artist[] }>(`/artists/${encodeURIComponent(id)}/related-artists`),
+    );
+    return body.artists ?? [];
+  });
+}
+
+/** The distinct groups asked for, in a stable order; undefined for all four. */
+function groupsParam(groups: readonly AlbumGroup[] | null | undefined): string | undefined {
+  return groups && groups.length > 0 ? [...new Set(groups)].join(',') : undefined;
+}
+
+function artistAlbumsOf(
+  context: Context,
+  id: string,
+  request: PageRequest,
+  groups: string | undefined,
+  asksLibrary: boolean,
+): Promise<V1Page<V1ArtistAlbum>> {
+  const { client, loaders } = musicOf(context);
+  const list = loaders.artist.list('albums', `${id}:${groups ?? 'all'}:${request.limit}:${request.offset}`, () =>
+    client.get<V1Page<V1ArtistAlbum>>(`/artists/${encodeURIComponent(id)}/albums`, {
+      include_groups: groups,
+      limit: request.limit,
+      offset: request.offset,
+    }),
+  );
+  return catalogList(context, list, asksLibrary);
+}
+
+/** Lets a fetch started ahead of the field that needs it fail quietly: that field reports the failure. */
+function ahead(started: Promise<unknown>): void {
+  started.catch(() => undefined);
+}
+
+/**
+ * Starts what the selected fields of an artist need from the artist's id alone (top tracks, related
+ * artists, pages of albums, whether the listener follows them) while the artist itself is fetched:
+ * the screen takes one round trip to the upstream instead of two. The fields pick up the same
+ * fetches; a field whose arguments are wrong starts nothing here and reports the error itself.
+ */
+function lookAheadOfArtist(context: Context, id: string, artist: Promise<unknown>, info: GraphQLResolveInfo): void {
+  const { loaders } = musicOf(context);
+  const artistType = info.schema.getType('Artist');
+  if (!isObjectType(artistType)) return;
+  const fields = artistType.getFields();
+  /** The items of `list` are asked about once the artist and the list are both in: hold the questions till then. */
+  const started = <T>(list: Promise<T>, asksLibrary: boolean): void => {
+    ahead(list);
+    if (asksLibrary) ahead(holdLibrary(loaders.library, Promise.all([artist, list])));
+  };
+  for (const node of childFields(info)) {
+    const name = node.name.value;
+    if (name === 'topTracks') started(topTracksOf(context, id, false), selectsField(info, 'saved', [node]));
+    if (name === 'relatedArtists') ahead(relatedArtistsOf(context, id));
+    const albumsField = fields.albums;
+    if (name === 'albums' && albumsField) {
+      try {
+        const args = getArgumentValues(albumsField, node, info.variableValues) as {
+          first?: number | null;
+          after?: string | null;
+          groups?: AlbumGroup[] | null;
+        };
+        const request = pageRequest(args, artistAlbumsPage, 'Artist.albums');
+        started(
+          artistAlbumsOf(context, id, request, groupsParam(args.groups), false),
+          itemsSelect(info, 'saved', [node]),
+        );
+      } catch {
+        // Bad arguments: the field itself answers BAD_USER_INPUT.
+      }
+    }
+    if (name === 'following') ahead(loaders.library.load(`spotify:artist:${id}`));
+  }
+}
+
 /** A mode as the upstream numbers it (1 major, 0 minor), or null. */
 function modeOf(mode: number | undefined): AudioFeatures['mode'] {
   if (mode === 1) return 'MAJOR';
@@ -117,7 +226,13 @@ export const catalogResolvers: Resolvers = {
       const { loaders } = musicOf(context);
       return loadEach(ids, 'albums', (id) => loaders.album.load(id));
     },
-    artist: (_parent, { id }, context) => musicOf(context).loaders.artist.load(checkCatalogId(id, 'artist')),
+    artist: (_parent, { id }, context, info) => {
+      const { loaders } = musicOf(context);
+      const artistId = checkCatalogId(id, 'artist');
+      const artist = loaders.artist.load(artistId);
+      lookAheadOfArtist(context, artistId, artist, info);
+      return artist;
+    },
     artists: (_parent, { ids }, context) => {
       checkIdCount(ids, maxIdsPerQuery, 'artists');
       const { loaders } = musicOf(context);
@@ -131,6 +246,7 @@ export const catalogResolvers: Resolvers = {
 
   AlbumType: { ALBUM: 'album', SINGLE: 'single', COMPILATION: 'compilation' },
   AlbumGroup: { ALBUM: 'album', SINGLE: 'single', COMPILATION: 'compilation', APPEARS_ON: 'appears_on' },
+  CopyrightType: { COPYRIGHT: 'C', PERFORMANCE: 'P' },
   ReleaseDatePrecision: { YEAR: 'year', MONTH: 'month', DAY: 'day' },
 
   Track: {
@@ -206,11 +322,15 @@ export const catalogResolvers: Resolvers = {
     },
     artists: async (parent, _args, context) =>
       (rawField(await albumSource(parent, 'artists', context), 'artists') as V1Album['artists'] | undefined) ?? [],
+    copyrights: async (parent, _args, context) => {
+      const copyrights = rawField(await albumSource(parent, 'copyrights', context), 'copyrights');
+      return Array.isArray(copyrights) ? copyrights.filter(isCopyright) : [];
+    },
     albumGroup: (parent) => {
       const group = rawField(parent, 'album_group');
       return typeof group === 'string' ? (group as V1ArtistAlbum['album_group']) : null;
     },
-    tracks: async (parent, args, context) => {
+    tracks: async (parent, args, context, info) => {
       const request = pageRequest(args, albumTracksPage, 'Album.tracks');
       const { client, loaders } = musicOf(context);
       const id = idOf(parent, 'album');
@@ -223,10 +343,16 @@ export const catalogResolvers: Resolvers = {
       const album: AlbumParent = full ?? parent;
       const page: V1Page<V1SimplifiedTrack> =
         embeddedPage(full?.tracks, request) ??
-        (await client.get<V1Page<V1SimplifiedTrack>>(`/albums/${encodeURIComponent(id)}/tracks`, {
-          limit: request.limit,
-          offset: request.offset,
-        }));
+        (await catalogList(
+          context,
+          loaders.album.list('tracks', `${id}:${request.limit}:${request.offset}`, () =>
+            client.get<V1Page<V1SimplifiedTrack>>(`/albums/${encodeURIComponent(id)}/tracks`, {
+              limit: request.limit,
+              offset: request.offset,
+            }),
+          ),
+          itemsSelect(info, 'saved'),
+        ));
       return connectionFromPage(page, request, (track) => ({ node: withAlbum(track, album) }));
     },
   },
@@ -253,33 +379,26 @@ export const catalogResolvers: Resolvers = {
         V1Artist['followers'] | undefined;
       return numberOrNull(followers?.total);
     },
-    albums: async (parent, args, context) => {
+    albums: async (parent, args, context, info) => {
       const request = pageRequest(args, artistAlbumsPage, 'Artist.albums');
-      const { client } = musicOf(context);
-      const groups = args.groups && args.groups.length > 0 ? [...new Set(args.groups)].join(',') : undefined;
-      const page = await client.get<V1Page<V1ArtistAlbum>>(
-        `/artists/${encodeURIComponent(idOf(parent, 'artist'))}/albums`,
-        { include_groups: groups, limit: request.limit, offset: request.offset },
+      const page = await artistAlbumsOf(
+        context,
+        idOf(parent, 'artist'),
+        request,
+        groupsParam(args.groups),
+        itemsSelect(info, 'saved'),
       );
       return connectionFromPage(page, request, (album) => ({ node: album }));
     },
-    topTracks: async (parent, _args, context) => {
-      const { client, loaders } = musicOf(context);
-      const id = idOf(parent, 'artist');
-      const body = await withUpstreamFeature(context, 'artistTopTracks', () =>
-        client.get<{ tracks?: V1Track[] }>(`/artists/${encodeURIComponent(id)}/top-tracks`),
-      );
-      const tracks = body.tracks ?? [];
+    topTracks: async (parent, _args, context, info) => {
+      const { loaders } = musicOf(context);
+      const tracks = await topTracksOf(context, idOf(parent, 'artist'), selectsField(info, 'saved'));
       for (const track of tracks) if (track.id) loaders.track.prime(track.id, track);
       return tracks;
     },
     relatedArtists: async (parent, _args, context) => {
-      const { client, loaders } = musicOf(context);
-      const id = idOf(parent, 'artist');
-      const body = await withUpstreamFeature(context, 'relatedArtists', () =>
-        client.get<{ artists?: V1Artist[] }>(`/artists/${encodeURIComponent(id)}/related-artists`),
-      );
-      const artists = body.artists ?? [];
+      const { loaders } = musicOf(context);
+      const artists = await relatedArtistsOf(context, idOf(parent, 'artist'));
       for (const artist of artists) if (artist.id) loaders.artist.prime(artist.id, artist);
       return artists;
     },

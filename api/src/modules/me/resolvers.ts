@@ -2,7 +2,7 @@ import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import type DataLoader from 'dataloader';
 import type { Resolvers } from '../../__generated__/resolvers-types';
 import { musicOf, type Context } from '../../context';
-import { chunked, libraryUrisPerCall, primeLibrary } from '../../music/library-loader';
+import { chunked, holdLibrary, libraryUrisPerCall, primeLibrary } from '../../music/library-loader';
 import type {
   AlbumParent,
   ArtistParent,
@@ -24,11 +24,10 @@ import type {
 } from '../../music/v1';
 import { connection, connectionFromPage, pageRequest } from '../common/connections';
 import { isRefusal, withFeature } from '../common/features';
-import { playlistLoader } from '../playlists/playlist-loader';
 import type { LibraryChangeParent, LibraryItemType, PlayHistoryEdgeParent } from './parents';
 import { meOf, userLoader } from './people';
 import { accountProduct, accountProducts, timeRanges } from './enums';
-import { selectsOnly } from './selection';
+import { itemsSelect, selectsOnly } from './selection';
 import { checkIds, parseUris, uriOf } from './uris';
 
 /** The bounds of every library list: the upstream's default and maximum page. */
@@ -44,6 +43,14 @@ const identityFields = new Set(['__typename', 'id', 'uri', 'saved', 'following']
 /** Whether the signed-in listener has `uri` in their library; null for an anonymous request. */
 function inLibrary(context: Context, uri: string): Promise<boolean> | null {
   return context.loaders ? context.loaders.library.load(uri) : null;
+}
+
+/**
+ * A list whose items' library state the operation shows (`saved`): the request's library questions
+ * wait for it (holdLibrary), so that those of several lists share their calls.
+ */
+function heldForItems<T>(context: Context, info: GraphQLResolveInfo, list: Promise<T>): Promise<T> {
+  return itemsSelect(info, 'saved') ? holdLibrary(musicOf(context).loaders.library, list) : list;
 }
 
 function primeAll<T extends { id?: string }>(loader: DataLoader<string, T>, items: readonly (T | undefined)[]): void {
@@ -146,20 +153,25 @@ async function changedObjects<T>(
   });
 }
 
-/** A played-from context, as the object it names; null when its type is one this API does not link. */
-async function contextObject(
-  context: Context,
+/**
+ * A played-from context, as the object it names; null when its type is one this API does not link.
+ * Most plays come from the track's own album (or one of its artists), which the play already
+ * describes; of any other context only the identity is known here, and its other fields fetch it
+ * when they are selected, batched with the rest of the request.
+ */
+function contextObject(
   played: NonNullable<V1PlayHistory['context']>,
-): Promise<AlbumParent | ArtistParent | PlaylistParent | ShowParent | null> {
-  const { loaders } = musicOf(context);
+  track: V1Track,
+): AlbumParent | ArtistParent | PlaylistParent | ShowParent | null {
   const match = /^spotify:(album|artist|playlist|show):([A-Za-z0-9._-]+)$/.exec(played.uri ?? '');
   const type = match?.[1];
   const id = match?.[2];
   if (!type || !id) return null;
-  if (type === 'album') return loaders.album.load(id);
-  if (type === 'artist') return loaders.artist.load(id);
-  if (type === 'show') return loaders.show.load(id);
-  return playlistLoader(context).load(id);
+  const uri = `spotify:${type}:${id}`;
+  if (type === 'album') return track.album?.id === id ? track.album : { id, uri, type: 'album' };
+  if (type === 'artist') return track.artists?.find((artist) => artist.id === id) ?? { id, uri, type: 'artist' };
+  if (type === 'show') return { id, uri, type: 'show' };
+  return { id, uri, type: 'playlist' };
 }
 
 /** The signed-in listener's profile: the parent once fetched, else `GET /me` (once per request). */
@@ -329,24 +341,30 @@ export const meResolvers: Resolvers = {
       return connectionFromPage(page, request, (artist) => (artist.id ? { node: artist } : null));
     },
 
-    topTracks: async (_parent, args, context) => {
+    topTracks: async (_parent, args, context, info) => {
       const { client, loaders } = musicOf(context);
       const request = pageRequest(args, libraryPage, 'Me.topTracks');
-      const page = await client.get<V1Page<V1Track>>('/me/top/tracks', {
-        time_range: args.timeRange,
-        limit: request.limit,
-        offset: request.offset,
-      });
+      const page = await heldForItems(
+        context,
+        info,
+        client.get<V1Page<V1Track>>('/me/top/tracks', {
+          time_range: args.timeRange,
+          limit: request.limit,
+          offset: request.offset,
+        }),
+      );
       primeAll(loaders.track, page.items ?? []);
       return connectionFromPage(page, request, (track) => (track.id ? { node: track } : null));
     },
 
-    recentlyPlayed: async (_parent, args, context) => {
+    recentlyPlayed: async (_parent, args, context, info) => {
       const { client, loaders } = musicOf(context);
       const request = pageRequest({ first: args.first }, libraryPage, 'Me.recentlyPlayed');
-      const page = await client.get<V1CursorPage<V1PlayHistory>>('/me/player/recently-played', {
-        limit: request.limit,
-      });
+      const page = await heldForItems(
+        context,
+        info,
+        client.get<V1CursorPage<V1PlayHistory>>('/me/player/recently-played', { limit: request.limit }),
+      );
       const plays = (page.items ?? []).filter(
         (play): play is V1PlayHistory & { track: V1Track } => play.track !== undefined,
       );
@@ -378,7 +396,7 @@ export const meResolvers: Resolvers = {
     cursor: (parent) => parent.cursor,
     node: (parent) => parent.node,
     playedAt: (parent) => parent.playedAt,
-    context: (parent, _args, context) => (parent.context ? contextObject(context, parent.context) : null),
+    context: (parent) => (parent.context ? contextObject(parent.context, parent.node) : null),
   },
 
   PlayHistoryContext: {

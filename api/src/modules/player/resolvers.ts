@@ -1,3 +1,274 @@
+import { GraphQLError } from 'graphql';
 import type { Resolvers } from '../../__generated__/resolvers-types';
+import { musicOf, type Context } from '../../context';
+import type { RequestOptions } from '../../music/client';
+import type { EpisodeParent, TrackParent, V1Device, V1PlaybackState, V1Queue } from '../../music/v1';
+import { idOf } from '../catalog/parents';
+import { featureUnavailable } from '../common/features';
+import { parseUris } from '../me/uris';
+import { playlistLoader } from '../playlists/playlist-loader';
+import type { PlaybackContextParent, PlayerParent } from './parents';
 
-export const playerResolvers: Resolvers = {};
+/**
+ * The player: playback state, devices and queue, read when selected, and the commands of Spotify
+ * Connect. Commands answer a payload whose `player` reads the fresh state only when selected.
+ */
+
+const player: PlayerParent = {};
+const contextTypes = new Set(['album', 'artist', 'playlist', 'show']);
+const itemTypes = new Set(['track', 'episode']);
+
+function badInput(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+}
+
+/** A device id argument: the music service's own id, checked before it goes into a URL. */
+function deviceIdOf(deviceId: string | null | undefined, field: string): string | undefined {
+  if (deviceId === null || deviceId === undefined) return undefined;
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(deviceId))
+    throw badInput(`${field}: "${deviceId.slice(0, 40)}" is not a device id.`);
+  return deviceId;
+}
+
+function integerIn(value: number, min: number, max: number, field: string): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw badInput(`${field}: must be a whole number from ${String(min)} to ${String(max)}, got ${String(value)}.`);
+  }
+  return value;
+}
+
+/** Runs one player command and answers the payload. */
+async function command(
+  context: Context,
+  method: 'PUT' | 'POST',
+  path: string,
+  options: RequestOptions = {},
+): Promise<PlayerParent> {
+  await musicOf(context).client.request(method, path, options);
+  return player;
+}
+
+/** Whether the playback's item is an episode: music v1 marks it in `currently_playing_type` and the item's `type`. */
+function isEpisode(item: TrackParent | EpisodeParent): boolean {
+  return (item as { type?: string }).type === 'episode';
+}
+
+/** Lets the loaders serve the full objects the player just described, so that nothing asks for them again. */
+function prime(context: Context, items: readonly (TrackParent | EpisodeParent | null | undefined)[]): void {
+  const { loaders } = musicOf(context);
+  for (const item of items) {
+    if (!item || typeof item.id !== 'string') continue;
+    if (isEpisode(item)) loaders.episode.prime(item.id, item as Parameters<typeof loaders.episode.prime>[1]);
+    else if ('album' in item) loaders.track.prime(item.id, item);
+  }
+}
+
+/** The full audio of a track or an episode, where the local music service serves it (a browser reaches it at its accounts URL). */
+function streamUrl(context: Context, type: 'track' | 'episode', id: string): string | null {
+  if (context.config.provider !== 'local') return null;
+  const path = type === 'track' ? `/audio/${id}/full.wav` : `/audio/episode/${id}/full.wav`;
+  return `${context.config.musicAccountsUrl}${path}`;
+}
+
+export const playerResolvers: Resolvers = {
+  Query: {
+    player: (_parent, _args, context) => {
+      musicOf(context);
+      return player;
+    },
+  },
+
+  Player: {
+    state: async (_parent, _args, context) => {
+      const state = await musicOf(context).client.get<V1PlaybackState | undefined>('/me/player', {
+        additional_types: 'track,episode',
+      });
+      // 204 (nothing plays) comes back empty.
+      if (!state || typeof state.is_playing !== 'boolean') return null;
+      prime(context, [state.item]);
+      return state;
+    },
+    devices: async (_parent, _args, context) => {
+      const answer = await musicOf(context).client.get<{ devices?: V1Device[] }>('/me/player/devices');
+      return (answer.devices ?? []).filter((device) => typeof device.id === 'string' && device.id !== '');
+    },
+    queue: async (_parent, _args, context) => {
+      const queue = await musicOf(context).client.get<V1Queue | undefined>('/me/player/queue');
+      const found = queue ?? {};
+      prime(context, [found.currently_playing, ...(found.queue ?? [])]);
+      return found;
+    },
+  },
+
+  RepeatMode: { OFF: 'off', TRACK: 'track', CONTEXT: 'context' },
+  PlaybackContextType: { ALBUM: 'album', ARTIST: 'artist', PLAYLIST: 'playlist', SHOW: 'show' },
+
+  PlaybackState: {
+    isPlaying: (state) => state.is_playing === true,
+    progressMs: (state) => state.progress_ms ?? null,
+    timestamp: (state) => state.timestamp ?? Date.now(),
+    shuffle: (state) => state.shuffle_state === true,
+    repeat: (state) =>
+      state.repeat_state === 'track' || state.repeat_state === 'context' ? state.repeat_state : 'off',
+    device: (state) => (state.device && typeof state.device.id === 'string' ? state.device : null),
+    context: (state) => {
+      const uri = state.context?.uri;
+      const [, type, id] = typeof uri === 'string' ? uri.split(':') : [];
+      if (typeof uri !== 'string' || type === undefined || id === undefined || !contextTypes.has(type)) return null;
+      return { uri, type: type as PlaybackContextParent['type'], id };
+    },
+    item: (state) => state.item ?? null,
+  },
+
+  PlaybackContext: {
+    uri: (context) => context.uri,
+    type: (context) => context.type,
+    album: (parent, _args, context) =>
+      parent.type === 'album' ? musicOf(context).loaders.album.load(parent.id) : null,
+    artist: (parent, _args, context) =>
+      parent.type === 'artist' ? musicOf(context).loaders.artist.load(parent.id) : null,
+    playlist: (parent, _args, context) => (parent.type === 'playlist' ? playlistLoader(context).load(parent.id) : null),
+    show: (parent, _args, context) => (parent.type === 'show' ? musicOf(context).loaders.show.load(parent.id) : null),
+  },
+
+  Device: {
+    id: (device) => idOf({ id: device.id ?? undefined }, 'device'),
+    name: (device) => device.name ?? '',
+    type: (device) => device.type ?? 'Unknown',
+    isActive: (device) => device.is_active === true,
+    isPrivateSession: (device) => device.is_private_session === true,
+    isRestricted: (device) => device.is_restricted === true,
+    volumePercent: (device) => device.volume_percent ?? null,
+    supportsVolume: (device) => device.supports_volume === true,
+  },
+
+  Queue: {
+    currentlyPlaying: (queue) => queue.currently_playing ?? null,
+    items: (queue) => (queue.queue ?? []).filter((item) => typeof item.id === 'string'),
+  },
+
+  Track: {
+    streamUrl: (track, _args, context) => streamUrl(context, 'track', idOf(track, 'track')),
+  },
+
+  Episode: {
+    streamUrl: (episode, _args, context) => streamUrl(context, 'episode', idOf(episode, 'episode')),
+  },
+
+  StartPlaybackPayload: { player: () => player },
+  PausePlaybackPayload: { player: () => player },
+  SkipToNextPayload: { player: () => player },
+  SkipToPreviousPayload: { player: () => player },
+  SeekPlaybackPayload: { player: () => player },
+  SetShufflePayload: { player: () => player },
+  SetRepeatModePayload: { player: () => player },
+  SetVolumePayload: { player: () => player },
+  TransferPlaybackPayload: { player: () => player },
+  AddToQueuePayload: { player: () => player },
+  UnregisterPlaybackDevicePayload: { player: () => player },
+  RegisterPlaybackDevicePayload: {
+    device: (parent) => parent.device,
+    player: () => player,
+  },
+
+  Mutation: {
+    startPlayback: (_parent, { input }, context) => {
+      const device_id = deviceIdOf(input.deviceId, 'startPlayback.deviceId');
+      if (input.contextUri && input.uris) throw badInput('startPlayback: give contextUri or uris, not both.');
+      const body: Record<string, unknown> = {};
+      if (input.contextUri) {
+        body.context_uri = parseUris(
+          [input.contextUri],
+          contextTypes,
+          { min: 1, max: 1 },
+          'startPlayback.contextUri',
+        )[0]?.uri;
+      }
+      if (input.uris) {
+        body.uris = parseUris(input.uris, itemTypes, { min: 1, max: 100 }, 'startPlayback.uris').map((uri) => uri.uri);
+      }
+      const offsets = [input.offsetPosition, input.offsetUri].filter((value) => value !== null && value !== undefined);
+      if (offsets.length > 0 && !input.contextUri && !input.uris) {
+        throw badInput('startPlayback: an offset needs a contextUri or uris.');
+      }
+      if (offsets.length > 1) throw badInput('startPlayback: give offsetPosition or offsetUri, not both.');
+      if (input.offsetPosition !== null && input.offsetPosition !== undefined) {
+        body.offset = { position: integerIn(input.offsetPosition, 0, 10_000, 'startPlayback.offsetPosition') };
+      }
+      if (input.offsetUri) {
+        body.offset = {
+          uri: parseUris([input.offsetUri], itemTypes, { min: 1, max: 1 }, 'startPlayback.offsetUri')[0]?.uri,
+        };
+      }
+      if (input.positionMs !== null && input.positionMs !== undefined) {
+        body.position_ms = integerIn(input.positionMs, 0, 24 * 3_600_000, 'startPlayback.positionMs');
+      }
+      return command(context, 'PUT', '/me/player/play', { query: { device_id }, body });
+    },
+    pausePlayback: (_parent, { input }, context) =>
+      command(context, 'PUT', '/me/player/pause', {
+        query: { device_id: deviceIdOf(input.deviceId, 'pausePlayback.deviceId') },
+      }),
+    skipToNext: (_parent, { input }, context) =>
+      command(context, 'POST', '/me/player/next', {
+        query: { device_id: deviceIdOf(input.deviceId, 'skipToNext.deviceId') },
+      }),
+    skipToPrevious: (_parent, { input }, context) =>
+      command(context, 'POST', '/me/player/previous', {
+        query: { device_id: deviceIdOf(input.deviceId, 'skipToPrevious.deviceId') },
+      }),
+    seekPlayback: (_parent, { input }, context) =>
+      command(context, 'PUT', '/me/player/seek', {
+        query: {
+          position_ms: integerIn(input.positionMs, 0, 24 * 3_600_000, 'seekPlayback.positionMs'),
+          device_id: deviceIdOf(input.deviceId, 'seekPlayback.deviceId'),
+        },
+      }),
+    setShuffle: (_parent, { input }, context) =>
+      command(context, 'PUT', '/me/player/shuffle', {
+        query: { state: input.shuffle, device_id: deviceIdOf(input.deviceId, 'setShuffle.deviceId') },
+      }),
+    setRepeatMode: (_parent, { input }, context) =>
+      command(context, 'PUT', '/me/player/repeat', {
+        query: { state: input.mode, device_id: deviceIdOf(input.deviceId, 'setRepeatMode.deviceId') },
+      }),
+    setVolume: (_parent, { input }, context) =>
+      command(context, 'PUT', '/me/player/volume', {
+        query: {
+          volume_percent: integerIn(input.volumePercent, 0, 100, 'setVolume.volumePercent'),
+          device_id: deviceIdOf(input.deviceId, 'setVolume.deviceId'),
+        },
+      }),
+    transferPlayback: (_parent, { input }, context) =>
+      command(context, 'PUT', '/me/player', {
+        body: {
+          device_ids: [deviceIdOf(input.deviceId, 'transferPlayback.deviceId')],
+          ...(input.play === null || input.play === undefined ? {} : { play: input.play }),
+        },
+      }),
+    addToQueue: (_parent, { input }, context) =>
+      command(context, 'POST', '/me/player/queue', {
+        query: {
+          uri: parseUris([input.uri], itemTypes, { min: 1, max: 1 }, 'addToQueue.uri')[0]?.uri,
+          device_id: deviceIdOf(input.deviceId, 'addToQueue.deviceId'),
+        },
+      }),
+    registerPlaybackDevice: async (_parent, { input }, context) => {
+      const { client } = musicOf(context);
+      if (context.config.provider !== 'local') throw featureUnavailable('devices that play the audio themselves');
+      const name = input.name.trim();
+      if (name === '' || name.length > 64) throw badInput('registerPlaybackDevice.name: 1 to 64 characters.');
+      const device = await client.post<V1Device>('/me/player/devices', {
+        body: { name, ...(input.type ? { type: input.type } : {}) },
+      });
+      return { device };
+    },
+    unregisterPlaybackDevice: async (_parent, { input }, context) => {
+      const { client } = musicOf(context);
+      if (context.config.provider !== 'local') throw featureUnavailable('devices that play the audio themselves');
+      const deviceId = deviceIdOf(input.deviceId, 'unregisterPlaybackDevice.deviceId') ?? '';
+      await client.delete(`/me/player/devices/${deviceId}`);
+      return player;
+    },
+  },
+};

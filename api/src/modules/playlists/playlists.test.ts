@@ -171,7 +171,7 @@ describeGraphql('playlists', (fixture) => {
     const { id } = await create(listener);
     const big = await listener.query(itemsQuery, { id, first: 51 });
     expect(codes(big)).toEqual(['BAD_USER_INPUT']);
-    expect(calls(big)).toEqual([`GET /v1/playlists/${id}`]);
+    expect(calls(big)).toEqual([]);
     const cursor = await listener.query(itemsQuery, { id, after: 'not-a-cursor' });
     expect(codes(cursor)).toEqual(['BAD_USER_INPUT']);
     const missing = await listener.query('{ playlist(id: "0000000000000000000000") { id name } }');
@@ -278,7 +278,12 @@ describeGraphql('playlists', (fixture) => {
 
   it('follows and unfollows a playlist through the library, in one call each', async () => {
     const listener = await fixture.listener();
-    const [editorial] = await ids('playlists', 1);
+    // A public playlist of someone else's: other tests' listeners create playlists too, some of them private.
+    const { rows } = await fixture.db.query<{ id: string }>(
+      'SELECT id FROM playlists WHERE owner_id <> $1 AND public ORDER BY id LIMIT 1',
+      [listener.id],
+    );
+    const editorial = rows[0]?.id;
     const followed = await listener.query(
       'mutation($id: ID!) { followPlaylist(input: { playlistId: $id }) { playlist { id following } } }',
       { id: editorial },

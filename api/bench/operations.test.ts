@@ -1,0 +1,74 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeGraphql, type GraphqlResult, type Listener } from '../src/__fixtures__/graphql';
+import { cachedAfter, figuresOf, minimumOf, needsOf } from './needs';
+import { benchOperations, type OperationName, type ScreenIds } from './operations';
+import { furnishListener } from './scenario';
+
+/**
+ * The benchmark's operations, each run once on both profiles of the local music service: they
+ * succeed, they cost the upstream the minimum that needs.ts computes from their answers (on the
+ * full profile; on the development profile, no id is fetched twice either), and run again they
+ * make no catalog request at all. The catalog cache lives as long as the fixture's api, so the
+ * minimum leaves out what earlier operations of this file put in it.
+ */
+
+/** The fields a development-mode upstream cannot answer (FEATURE_UNAVAILABLE), by operation. */
+const unavailableInDevelopment: Partial<Record<OperationName, string[]>> = {
+  HomeScreen: ['newReleases', 'categories'],
+  ArtistScreen: ['artist.topTracks', 'artist.relatedArtists'],
+};
+
+/** The calls the upstream answered: a development-mode upstream refuses what it lacks, once per process. */
+const answered = (result: GraphqlResult) => result.upstream.filter((call) => call.status !== 403);
+
+const received = (result: GraphqlResult) =>
+  result.upstream.map((call) => ({
+    method: call.method,
+    url: call.path,
+    status: call.status === 'error' ? 0 : call.status,
+  }));
+
+describeGraphql('the benchmark operations', (fixture) => {
+  const development = fixture.profile === 'development';
+  let listener: Listener;
+  let ids: ScreenIds;
+  const previous: Partial<Record<OperationName, unknown>> = {};
+  /** The catalog data the api holds, as the operations so far left it. */
+  const cached = new Set<string>();
+
+  beforeAll(async () => {
+    listener = await fixture.listener();
+    ids = await furnishListener({
+      db: fixture.db,
+      musicUrl: fixture.musicUrl,
+      userId: listener.id,
+      token: listener.token,
+    });
+  }, 60_000);
+
+  for (const operation of benchOperations) {
+    it(`${operation.name}: succeeds at the least upstream cost, and warm without catalog requests`, async () => {
+      const variables = operation.variables(ids, previous);
+      const result = await listener.query(operation.document, variables);
+      previous[operation.name] = result.data;
+
+      expect(result.status).toBe(200);
+      const unavailable = development ? (unavailableInDevelopment[operation.name] ?? []) : [];
+      expect(result.errors.filter((error) => error.extensions?.code !== 'FEATURE_UNAVAILABLE')).toEqual([]);
+      expect(result.errors.map((error) => (error.path ?? []).join('.')).sort()).toEqual([...unavailable].sort());
+      expect(result.data).toBeTruthy();
+
+      const needs = needsOf(operation.name, result.data, ids);
+      const minimum = minimumOf(needs, fixture.profile, cached);
+      expect(minimum.requests).toBeGreaterThan(0);
+      expect(answered(result)).toHaveLength(minimum.requests);
+      if (development) expect(figuresOf(received(result)).repeated).toEqual([]);
+      for (const key of cachedAfter(needs)) cached.add(key);
+
+      const again = await listener.query(operation.document, variables);
+      expect(again.errors.map((error) => error.extensions?.code)).toEqual(unavailable.map(() => 'FEATURE_UNAVAILABLE'));
+      expect(figuresOf(received(again)).catalog).toBe(0);
+      expect(again.upstream).toHaveLength(minimumOf(needs, fixture.profile, cached).requests);
+    });
+  }
+});

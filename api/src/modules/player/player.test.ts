@@ -1,0 +1,217 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeGraphql, type GraphqlResult, type Listener } from '../../__fixtures__/graphql';
+
+const calls = (result: GraphqlResult) => result.upstream.map((call) => `${call.method} ${call.path}`);
+const codes = (result: GraphqlResult) => result.errors.map((error) => error.extensions?.code);
+
+interface State {
+  isPlaying: boolean;
+  progressMs: number | null;
+  shuffle: boolean;
+  repeat: string;
+  device: { id: string; volumePercent: number | null } | null;
+  context: { type: string; uri: string; album: { id: string } | null } | null;
+  item: { __typename: string; id: string; streamUrl: string | null } | null;
+}
+
+const stateQuery = `{ player { state {
+  isPlaying progressMs timestamp shuffle repeat
+  device { id volumePercent }
+  context { type uri album { id } }
+  item { __typename ... on Track { id streamUrl } ... on Episode { id streamUrl } }
+} } }`;
+
+async function register(listener: Listener, name: string): Promise<string> {
+  const result = await listener.query(
+    `mutation($input: RegisterPlaybackDeviceInput!) { registerPlaybackDevice(input: $input) { device { id name type isActive } } }`,
+    { input: { name, type: 'Computer' } },
+  );
+  expect(result.errors).toEqual([]);
+  const payload = result.data?.registerPlaybackDevice as { device: { id: string; name: string; isActive: boolean } };
+  expect(payload.device).toMatchObject({ name, isActive: false });
+  return payload.device.id;
+}
+
+async function state(listener: Listener): Promise<{ result: GraphqlResult; state: State | null }> {
+  const result = await listener.query(stateQuery);
+  expect(result.errors).toEqual([]);
+  return { result, state: (result.data?.player as { state: State | null }).state };
+}
+
+describeGraphql('the player', (fixture) => {
+  let album: { id: string; tracks: string[] };
+
+  beforeAll(async () => {
+    const { rows } = await fixture.db.query<{ album_id: string }>(
+      'SELECT album_id FROM tracks GROUP BY album_id HAVING count(*) >= 4 ORDER BY album_id LIMIT 1',
+    );
+    const albumId = rows[0]?.album_id ?? '';
+    const tracks = await fixture.db.query<{ id: string }>(
+      'SELECT id FROM tracks WHERE album_id = $1 ORDER BY disc_number, track_number',
+      [albumId],
+    );
+    album = { id: albumId, tracks: tracks.rows.map((row) => row.id) };
+  });
+
+  it('needs a signed-in listener', async () => {
+    const response = await fetch(`${fixture.apiUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ player { devices { id } } }' }),
+    });
+    const body = (await response.json()) as { errors: { extensions: { code: string } }[] };
+    expect(body.errors.map((error) => error.extensions.code)).toEqual(['UNAUTHENTICATED']);
+  });
+
+  it('answers no state when nothing plays, and NO_ACTIVE_DEVICE for a command without a device', async () => {
+    const listener = await fixture.listener();
+    const idle = await state(listener);
+    expect(idle.state).toBeNull();
+    expect(calls(idle.result)).toEqual(['GET /v1/me/player']);
+    const play = await listener.query(
+      `mutation($input: StartPlaybackInput!) { startPlayback(input: $input) { player { state { isPlaying } } } }`,
+      { input: { contextUri: `spotify:album:${album.id}` } },
+    );
+    expect(codes(play)).toEqual(['NO_ACTIVE_DEVICE']);
+    expect(calls(play)).toEqual(['PUT /v1/me/player/play']);
+  });
+
+  it('answers PREMIUM_REQUIRED to a free account', async () => {
+    const listener = await fixture.listener({ product: 'free' });
+    const result = await listener.query('mutation { pausePlayback(input: {}) { player { devices { id } } } }');
+    expect(codes(result)).toEqual(['PREMIUM_REQUIRED']);
+  });
+
+  it('refuses bad input before calling the music service', async () => {
+    const listener = await fixture.listener();
+    for (const [mutation, input] of [
+      ['setVolume(input: $input)', { volumePercent: 101 }],
+      ['seekPlayback(input: $input)', { positionMs: -1 }],
+      ['addToQueue(input: $input)', { uri: `spotify:album:${album.id}` }],
+    ] as const) {
+      const type = mutation.startsWith('setVolume')
+        ? 'SetVolumeInput'
+        : mutation.startsWith('seek')
+          ? 'SeekPlaybackInput'
+          : 'AddToQueueInput';
+      const result = await listener.query(`mutation($input: ${type}!) { ${mutation} { player { devices { id } } } }`, {
+        input,
+      });
+      expect(codes(result)).toEqual(['BAD_USER_INPUT']);
+      expect(result.upstream).toEqual([]);
+    }
+    const both = await listener.query(
+      'mutation($input: StartPlaybackInput!) { startPlayback(input: $input) { player { devices { id } } } }',
+      { input: { contextUri: `spotify:album:${album.id}`, uris: [`spotify:track:${album.tracks[0] ?? ''}`] } },
+    );
+    expect(codes(both)).toEqual(['BAD_USER_INPUT']);
+  });
+
+  it('plays an album on a registered device, and every command shows in the state', async () => {
+    const listener = await fixture.listener();
+    const speaker = await register(listener, 'Kitchen');
+    const play = await listener.query(
+      `mutation($input: StartPlaybackInput!) { startPlayback(input: $input) { player { state { isPlaying } } } }`,
+      { input: { contextUri: `spotify:album:${album.id}`, deviceId: speaker } },
+    );
+    expect(play.errors).toEqual([]);
+    expect(play.data).toEqual({ startPlayback: { player: { state: { isPlaying: true } } } });
+    expect(calls(play)).toEqual(['PUT /v1/me/player/play', 'GET /v1/me/player']);
+
+    const playing = await state(listener);
+    expect(playing.state).toMatchObject({
+      isPlaying: true,
+      shuffle: false,
+      repeat: 'OFF',
+      device: { id: speaker, volumePercent: 100 },
+      context: { type: 'ALBUM', uri: `spotify:album:${album.id}`, album: { id: album.id } },
+      item: {
+        __typename: 'Track',
+        id: album.tracks[0],
+        streamUrl: `${fixture.musicUrl}/audio/${album.tracks[0] ?? ''}/full.wav`,
+      },
+    });
+    // The state, then the context's album once (in full, or one by one in development mode the first time).
+    expect(calls(playing.result)[0]).toBe('GET /v1/me/player');
+    expect(calls(playing.result).filter((call) => call.startsWith('GET /v1/albums'))).toHaveLength(
+      fixture.profile === 'full' ? 1 : calls(playing.result).length - 1,
+    );
+
+    const step = async (mutation: string, type: string, input: Record<string, unknown>) => {
+      const result = await listener.query(
+        `mutation($input: ${type}!) { ${mutation}(input: $input) { player { __typename } } }`,
+        {
+          input,
+        },
+      );
+      expect(result.errors).toEqual([]);
+      expect(result.upstream).toHaveLength(1);
+    };
+    await step('skipToNext', 'SkipToNextInput', { deviceId: speaker });
+    expect((await state(listener)).state?.item?.id).toBe(album.tracks[1]);
+    await step('skipToPrevious', 'SkipToPreviousInput', {});
+    expect((await state(listener)).state?.item?.id).toBe(album.tracks[0]);
+    await step('seekPlayback', 'SeekPlaybackInput', { positionMs: 20_000 });
+    expect((await state(listener)).state?.progressMs).toBeGreaterThanOrEqual(20_000);
+    await step('setShuffle', 'SetShuffleInput', { shuffle: true });
+    await step('setRepeatMode', 'SetRepeatModeInput', { mode: 'CONTEXT' });
+    await step('setVolume', 'SetVolumeInput', { volumePercent: 40 });
+    expect((await state(listener)).state).toMatchObject({
+      shuffle: true,
+      repeat: 'CONTEXT',
+      device: { volumePercent: 40 },
+    });
+
+    await step('addToQueue', 'AddToQueueInput', { uri: `spotify:track:${album.tracks[3] ?? ''}` });
+    const queue = await listener.query(
+      '{ player { queue { currentlyPlaying { ... on Track { id } } items { __typename ... on Track { id } } } } }',
+    );
+    expect(queue.errors).toEqual([]);
+    expect(calls(queue)).toEqual(['GET /v1/me/player/queue']);
+    const queued = (queue.data?.player as { queue: { items: { id: string }[] } }).queue.items;
+    expect(queued[0]?.id).toBe(album.tracks[3]);
+
+    const phone = await register(listener, 'Phone');
+    await step('transferPlayback', 'TransferPlaybackInput', { deviceId: phone, play: true });
+    const devices = await listener.query('{ player { devices { id name isActive } } }');
+    expect(calls(devices)).toEqual(['GET /v1/me/player/devices']);
+    expect((devices.data?.player as { devices: { id: string; isActive: boolean }[] }).devices).toEqual([
+      { id: speaker, name: 'Kitchen', isActive: false },
+      { id: phone, name: 'Phone', isActive: true },
+    ]);
+
+    await step('pausePlayback', 'PausePlaybackInput', {});
+    expect((await state(listener)).state).toMatchObject({ isPlaying: false, device: { id: phone } });
+    const removed = await listener.query(
+      'mutation($input: UnregisterPlaybackDeviceInput!) { unregisterPlaybackDevice(input: $input) { player { state { isPlaying } } } }',
+      { input: { deviceId: phone } },
+    );
+    expect(removed.errors).toEqual([]);
+    expect(removed.data).toEqual({ unregisterPlaybackDevice: { player: { state: null } } });
+  });
+
+  it('plays tracks and episodes from a list, from an offset', async () => {
+    const listener = await fixture.listener();
+    const device = await register(listener, 'Browser');
+    const { rows } = await fixture.db.query<{ id: string }>('SELECT id FROM episodes ORDER BY id LIMIT 1');
+    const episode = rows[0]?.id ?? '';
+    const play = await listener.query(
+      'mutation($input: StartPlaybackInput!) { startPlayback(input: $input) { player { __typename } } }',
+      {
+        input: {
+          deviceId: device,
+          uris: [`spotify:track:${album.tracks[0] ?? ''}`, `spotify:episode:${episode}`],
+          offsetUri: `spotify:episode:${episode}`,
+          positionMs: 5_000,
+        },
+      },
+    );
+    expect(play.errors).toEqual([]);
+    const now = await state(listener);
+    expect(now.state).toMatchObject({
+      context: null,
+      item: { __typename: 'Episode', id: episode, streamUrl: `${fixture.musicUrl}/audio/episode/${episode}/full.wav` },
+    });
+    expect(now.state?.progressMs).toBeGreaterThanOrEqual(5_000);
+  });
+});
