@@ -38,7 +38,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    {
+      name: 'phone',
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      // At a phone's width: the whole journey through every main screen, the player's own phone layout,
+      // and the pages around signing in. The screens' finer cases run once, on the desktop.
+      testMatch: ['journey.spec.ts', 'player.spec.ts', 'landing.spec.ts', 'sign-in.spec.ts'],
+    },
   ],
   webServer: {
     command: 'node --import tsx scripts/start.ts --no-build',

@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'bench/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
   },
 });

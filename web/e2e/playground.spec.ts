@@ -1,18 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { saveScreen } from './screens';
-
-/** Signs in with the demo account, so that the playground's requests carry a session. */
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/auth/login?returnTo=/');
-  await page.getByLabel('Username').fill('demo');
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const consent = page.getByRole('heading', { level: 1, name: 'Allow Graphonic to use your account?' });
-  // The consent page appears once per browser profile; a later run may skip it.
-  await expect(consent.or(page.getByRole('heading', { level: 1, name: 'Graphonic' }))).toBeVisible();
-  if (await consent.isVisible()) await page.getByRole('button', { name: 'Agree' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Graphonic' })).toBeVisible();
-}
+import { signIn } from './support';
 
 test('the playground runs a query as the signed-in person and shows the answer', async ({ page }, testInfo) => {
   // GraphiQL is a desktop tool: on a phone its editor and result share a width too narrow to read.

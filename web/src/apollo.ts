@@ -1,4 +1,121 @@
-import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, HttpLink, InMemoryCache, type FieldPolicy, type TypePolicies } from '@apollo/client';
+import { relayStylePagination } from '@apollo/client/utilities';
+
+/**
+ * Lists that grow are connections paged with `first`/`after` (docs/decisions/004-paging.md).
+ * Each one's pages merge into one list in the cache; queries read `edges`, not `nodes`, of a
+ * paged connection, since only edges are merged.
+ */
+const paged = (keyArgs: string[] | false = false): FieldPolicy => {
+  const relay = relayStylePagination(keyArgs);
+  const { merge, read } = relay;
+  return {
+    ...relay,
+    // A count alone (`totalCount` without `edges`, as a library overview asks) must not pose as an
+    // empty first page: a screen that lists the edges would otherwise read zero of them from the cache.
+    merge(existing: Edges | null | undefined, incoming: Edges | null, options) {
+      const countOnly = (value: Edges | null | undefined) => !!value && !('edges' in value);
+      if (countOnly(incoming) && (!existing || countOnly(existing))) return { ...existing, ...incoming };
+      if (typeof merge !== 'function') return incoming;
+      return merge(countOnly(existing) ? undefined : (existing as never), incoming as never, options);
+    },
+    read(existing: Edges | undefined, options) {
+      if (!existing || !('edges' in existing) || typeof read !== 'function') return existing;
+      return read(existing as never, options);
+    },
+  };
+};
+
+/** A root field that names one entity by id reads it from the cache when it is already there. */
+function byId(typename: string): FieldPolicy {
+  return {
+    read(existing: unknown, { args, toReference }) {
+      if (existing !== undefined) return existing;
+      const id: unknown = args?.id;
+      return typeof id === 'string' ? toReference({ __typename: typename, id }) : undefined;
+    },
+  };
+}
+
+type Edges = { edges?: readonly unknown[]; pageInfo?: unknown } & Record<string, unknown>;
+
+/**
+ * Search results are one object per query and types; "load more" on a type's tab asks for the
+ * next page of that type, and its edges are appended to what the tab shows.
+ */
+const searchPolicy: FieldPolicy<Record<string, Edges | null | string>> = {
+  keyArgs: ['query', 'types'],
+  merge(existing, incoming, { args }) {
+    if (!existing || !args?.after) return incoming;
+    const merged: Record<string, Edges | null | string> = { ...existing };
+    for (const [key, value] of Object.entries(incoming)) {
+      const before = existing[key];
+      if (value && typeof value === 'object' && before && typeof before === 'object') {
+        merged[key] = { ...value, edges: [...(before.edges ?? []), ...(value.edges ?? [])] };
+      } else {
+        merged[key] = value;
+      }
+    }
+    return merged;
+  },
+};
+
+export const typePolicies: TypePolicies = {
+  Query: {
+    fields: {
+      track: byId('Track'),
+      album: byId('Album'),
+      artist: byId('Artist'),
+      playlist: byId('Playlist'),
+      show: byId('Show'),
+      episode: byId('Episode'),
+      user: byId('User'),
+      category: byId('Category'),
+      newReleases: paged(),
+      categories: paged(),
+      search: searchPolicy,
+      // The player is the listener's one player: every command's payload refreshes the same object.
+      player: { merge: true },
+    },
+  },
+  // One per listener, with no id of its own.
+  Player: {
+    keyFields: [],
+    fields: {
+      state: { merge: false },
+      queue: { merge: false },
+      devices: { merge: false },
+    },
+  },
+  Upstream: { keyFields: [] },
+  Me: {
+    fields: {
+      playlists: paged(),
+      savedTracks: paged(),
+      savedAlbums: paged(),
+      savedShows: paged(),
+      savedEpisodes: paged(),
+      followedArtists: paged(),
+      topArtists: paged(['timeRange']),
+      topTracks: paged(['timeRange']),
+      recentlyPlayed: { keyArgs: false, merge: false },
+    },
+  },
+  User: { fields: { playlists: paged() } },
+  Album: { fields: { tracks: paged() } },
+  Artist: { fields: { albums: paged(['groups']) } },
+  Playlist: { fields: { items: paged() } },
+  Show: { fields: { episodes: paged() } },
+  Category: { fields: { playlists: paged() } },
+};
+
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies,
+    // Playlist items and queue entries are tracks or episodes.
+    possibleTypes: { PlayableItem: ['Track', 'Episode'], PlayHistoryContext: ['Album', 'Artist', 'Playlist', 'Show'] },
+  });
+}
 
 /** One client for the app: same-origin GraphQL with the session cookie. */
 export function createApolloClient(uri = '/graphql'): ApolloClient {
@@ -9,6 +126,6 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
       // Apollo Server's CSRF prevention accepts requests that carry this header.
       headers: { 'apollo-require-preflight': 'true' },
     }),
-    cache: new InMemoryCache(),
+    cache: createCache(),
   });
 }

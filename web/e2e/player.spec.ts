@@ -1,0 +1,443 @@
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { saveScreen } from './screens';
+import { audio, expectAccessible, expectAudioPlaying, expectAudioStill, graphql, signIn, watchErrors } from './support';
+
+/**
+ * The player, end to end against the local music service: this browser registers itself as a
+ * device and plays the audio in an <audio> element, following the music service's clock. Each
+ * test makes this browser the active device, starts an album from its page, and leaves playback
+ * paused.
+ */
+
+interface Album {
+  id: string;
+  name: string;
+  uri: string;
+  totalTracks: number;
+}
+
+/** A new release with a few tracks, to play through. */
+async function pickAlbum(page: Page): Promise<Album> {
+  const data = await graphql<{ newReleases: { edges: { node: Album }[] } }>(
+    page,
+    'query PlayerJourneyAlbums { newReleases(first: 30) { edges { node { id name uri totalTracks } } } }',
+  );
+  // The last that fits: the first releases are the likeliest to be played by other journeys.
+  const album = data.newReleases.edges
+    .map((edge) => edge.node)
+    .filter((node) => node.totalTracks >= 4)
+    .at(-1);
+  if (!album) throw new Error('No new release has four tracks or more.');
+  return album;
+}
+
+const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+
+/** Makes this browser the device playback is on, paused, so that the album's play button starts it here. */
+async function playHere(page: Page): Promise<void> {
+  await page.goto('/devices');
+  // This browser registers itself as a device on arrival, and keeps its id for the tab's life.
+  const devices = page.getByRole('list', { name: 'Your devices' });
+  await expect(devices.getByText('This browser', { exact: true })).toBeVisible({ timeout: 15_000 });
+  const deviceId = await page.evaluate((): string | undefined => {
+    const key = Object.keys(sessionStorage).find((name) => name.startsWith('graphonic.playbackDevice.'));
+    return key === undefined ? undefined : (sessionStorage.getItem(key) ?? undefined);
+  });
+  if (!deviceId) throw new Error('This browser did not register itself as a device.');
+  await graphql(
+    page,
+    'mutation PlayerJourneyHere($input: TransferPlaybackInput!) { transferPlayback(input: $input) { player { __typename } } }',
+    { input: { deviceId, play: false } },
+  );
+}
+
+/** Signs in, makes this browser the device, and starts an album from its page; answers the album. */
+async function startAlbum(page: Page): Promise<Album> {
+  await signIn(page, '/devices');
+  await playHere(page);
+  const album = await pickAlbum(page);
+  await page.goto(`/album/${album.id}`);
+  // Paused where an earlier journey left it, it resumes; otherwise it starts.
+  await page
+    .getByRole('button', { name: `Play ${album.name}`, exact: true })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: `Pause ${album.name}`, exact: true }).first()).toBeVisible();
+  await expectAudioPlaying(page);
+  return album;
+}
+
+/** Where the full controls are: the player bar on a desktop, the now-playing view on a phone. */
+async function openControls(page: Page, testInfo: TestInfo): Promise<Locator> {
+  if (!isPhone(testInfo)) return page.getByRole('region', { name: 'Player' });
+  // The phone's compact bar opens the full-screen player.
+  await page
+    .getByRole('region', { name: 'Player' })
+    .getByRole('link', { name: /^Now playing: / })
+    .click();
+  await expect(page).toHaveURL(/\/now-playing$/);
+  return page.getByRole('region', { name: 'Playback controls' });
+}
+
+/** What plays, as the controls' screen shows it. */
+async function expectTitle(page: Page, testInfo: TestInfo, title: string, timeout = 5_000): Promise<void> {
+  if (isPhone(testInfo)) {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title, { timeout });
+  } else {
+    await expect(
+      page.getByRole('region', { name: 'Player' }).getByRole('link', { name: title, exact: true }),
+    ).toBeVisible({ timeout });
+  }
+  // The system's media controls (lock screen, media keys) show it too.
+  await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(title);
+}
+
+/** The names in a track list, from its rows' play buttons ("Play Song", "Pause Song"). */
+async function namesIn(list: Locator): Promise<string[]> {
+  await list.getByRole('listitem').first().waitFor();
+  // A row's play button shows on hover and focus only: it is there all the same.
+  const buttons = list.getByRole('button', { name: /^(Play|Pause) /, includeHidden: true });
+  const labels = await buttons.evaluateAll((buttons) =>
+    buttons.map((button) => button.getAttribute('aria-label') ?? ''),
+  );
+  return labels.map((label) => label.replace(/^(Play|Pause) /, ''));
+}
+
+/** Leaves playback paused, as every test must. */
+async function pauseAtTheEnd(page: Page, controls: Locator): Promise<void> {
+  const pause = controls.getByRole('button', { name: 'Pause', exact: true });
+  const play = controls.getByRole('button', { name: 'Play', exact: true });
+  await expect(pause.or(play)).toBeVisible();
+  if (await pause.isVisible()) await pause.click();
+  await expect(play).toBeVisible();
+  await expectAudioStill(page);
+}
+
+/** Answers one operation with an error the music service could cause, to show the screen's error state. */
+async function failOperation(page: Page, operationName: string): Promise<void> {
+  await page.route('**/graphql', async (route) => {
+    const body: unknown = route.request().postDataJSON();
+    if (typeof body === 'object' && body !== null && 'operationName' in body && body.operationName === operationName) {
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          data: null,
+          errors: [{ message: 'The music service did not answer.', extensions: { code: 'UPSTREAM_UNAVAILABLE' } }],
+        }),
+      });
+      return;
+    }
+    await route.fallback();
+  });
+}
+
+/** The screen scrolls inside the app's main area: to its end, for a screenshot of what is below. */
+async function scrollToEnd(page: Page): Promise<void> {
+  await page.locator('main').evaluate((main) => {
+    main.scrollTop = main.scrollHeight;
+  });
+}
+
+const elapsedSeconds = async (seek: Locator): Promise<number> => {
+  const text = (await seek.getAttribute('aria-valuetext')) ?? '';
+  const [minutes = '0', seconds = '0'] = text.split(' of ')[0]?.split(':') ?? [];
+  return Number(minutes) * 60 + Number(seconds);
+};
+
+test('an album plays in the browser: pause, play, next, previous and seek', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  await startAlbum(page);
+  const errors = watchErrors(page);
+
+  // What plays and what follows, as the queue says.
+  await page.goto('/queue');
+  const [first] = await namesIn(page.getByRole('list', { name: 'Now playing' }));
+  const [second] = await namesIn(page.getByRole('list', { name: 'Next in queue' }));
+  if (!first || !second) throw new Error('The queue shows no current or next item.');
+
+  const controls = await openControls(page, testInfo);
+  await expectTitle(page, testInfo, first);
+
+  await controls.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(controls.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await expectAudioStill(page);
+  await saveScreen(page, testInfo, 'player-paused');
+
+  await controls.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(controls.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  const playing = await expectAudioPlaying(page);
+
+  await controls.getByRole('button', { name: 'Next', exact: true }).click();
+  await expectTitle(page, testInfo, second);
+  await expect.poll(async () => (await audio(page)).src).not.toBe(playing.src);
+  await expectAudioPlaying(page);
+
+  // Paused at the very start, "previous" goes back to the item before (further in, it starts this one over).
+  const seek = controls.getByRole('slider', { name: 'Seek' });
+  await controls.getByRole('button', { name: 'Pause', exact: true }).click();
+  await seek.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => elapsedSeconds(seek)).toBe(0);
+  await controls.getByRole('button', { name: 'Previous', exact: true }).click();
+  await expectTitle(page, testInfo, first);
+  await expect.poll(async () => (await audio(page)).src).toBe(playing.src);
+  await expectAudioPlaying(page);
+
+  // A click at 60% of the seek bar: the bar, the time and the audio jump there.
+  const durationMs = Number(await seek.getAttribute('max'));
+  const box = await seek.boundingBox();
+  if (!box) throw new Error('The seek bar has no box.');
+  await seek.click({ position: { x: box.width * 0.6, y: box.height / 2 } });
+  const target = (durationMs / 1000) * 0.6;
+  await expect.poll(() => elapsedSeconds(seek)).toBeGreaterThan(target - 5);
+  await expect.poll(async () => (await audio(page)).time, { timeout: 10_000 }).toBeGreaterThan(target - 5);
+  const after = await expectAudioPlaying(page);
+  expect(after.time).toBeLessThan(target + 10);
+  await saveScreen(page, testInfo, 'player-playing');
+  await expectAccessible(page);
+
+  // A moment before its end: when the item ends, the next one follows, and plays here.
+  await seek.click({ position: { x: box.width * 0.985, y: box.height / 2 } });
+  await expectTitle(page, testInfo, second, 20_000);
+  await expect.poll(async () => (await audio(page)).src, { timeout: 20_000 }).not.toBe(playing.src);
+  await expectAudioPlaying(page);
+
+  await pauseAtTheEnd(page, controls);
+  expect(errors).toEqual([]);
+});
+
+test('shuffle, repeat, volume and the keyboard shortcuts', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  await startAlbum(page);
+  const controls = await openControls(page, testInfo);
+
+  const shuffle = controls.getByRole('button', { name: 'Shuffle', exact: true });
+  const wasShuffled = (await shuffle.getAttribute('aria-pressed')) === 'true';
+  await shuffle.click();
+  await expect(shuffle).toHaveAttribute('aria-pressed', String(!wasShuffled));
+  // The music service kept it: a fresh read agrees.
+  await expect
+    .poll(
+      async () =>
+        (await graphql<{ player: { state: { shuffle: boolean } } }>(page, '{ player { state { shuffle } } }')).player
+          .state.shuffle,
+    )
+    .toBe(!wasShuffled);
+  await shuffle.click();
+  await expect(shuffle).toHaveAttribute('aria-pressed', String(wasShuffled));
+
+  const cycle = ['Repeat: off', 'Repeat: all', 'Repeat: this one'];
+  const repeat = controls.getByRole('button', { name: /^Repeat: / });
+  const start = cycle.indexOf((await repeat.getAttribute('aria-label')) ?? '');
+  expect(start).toBeGreaterThanOrEqual(0);
+  for (let step = 1; step <= 3; step += 1) {
+    await repeat.click();
+    await expect(repeat).toHaveAttribute('aria-label', cycle[(start + step) % 3] ?? '');
+  }
+
+  // The volume goes to the music service once the hand rests, and the audio follows it.
+  const volume = controls.getByRole('slider', { name: 'Volume' });
+  await volume.focus();
+  await page.keyboard.press('End');
+  await expect(volume).toHaveAttribute('aria-valuetext', '100%');
+  await expect.poll(async () => (await audio(page)).volume).toBeCloseTo(1, 2);
+  await page.keyboard.press('PageDown');
+  await expect(volume).toHaveAttribute('aria-valuetext', '90%');
+  await expect.poll(async () => (await audio(page)).volume).toBeCloseTo(0.9, 2);
+  await page.keyboard.press('End');
+  await expect.poll(async () => (await audio(page)).volume).toBeCloseTo(1, 2);
+
+  // Space pauses and plays, away from any button; ? lists the shortcuts.
+  await page.locator('main').focus();
+  await page.keyboard.press('Space');
+  await expect(controls.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await expectAudioStill(page);
+  await page.keyboard.press('Space');
+  await expect(controls.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expectAudioPlaying(page);
+  await page.keyboard.press('Shift+?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+  // Keys belong to the dialog while it is open: Space does not pause.
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(500);
+  expect((await audio(page)).paused).toBe(false);
+  await saveScreen(page, testInfo, 'shortcuts');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  await pauseAtTheEnd(page, controls);
+});
+
+test('the queue shows what plays and what follows, and what was just added', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  await startAlbum(page);
+  await page.goto('/queue');
+  await expect(page.getByRole('heading', { level: 1, name: 'Queue' })).toBeVisible();
+  const nowPlaying = page.getByRole('list', { name: 'Now playing' });
+  const next = page.getByRole('list', { name: 'Next in queue' });
+  const [current] = await namesIn(nowPlaying);
+  if (!current) throw new Error('Nothing shows as playing.');
+  await expect(next.getByRole('listitem').first()).toBeVisible();
+  await saveScreen(page, testInfo, 'queue');
+  await expectAccessible(page);
+
+  // Adding to the queue from a row's menu refreshes the list where it shows.
+  const copies = async () => (await namesIn(next)).filter((name) => name === current).length;
+  const before = await copies();
+  await nowPlaying.getByRole('button', { name: `More options for ${current}` }).click();
+  await page.getByRole('menuitem', { name: 'Add to queue' }).click();
+  await expect(page.getByText('Added to queue')).toBeVisible();
+  await expect.poll(copies).toBe(before + 1);
+  expect((await namesIn(next))[0]).toBe(current);
+  await saveScreen(page, testInfo, 'queue-added');
+
+  // The queued copy plays next: skipping to it takes it off the queue again.
+  const controls = await openControls(page, testInfo);
+  await controls.getByRole('button', { name: 'Next', exact: true }).click();
+  await expectTitle(page, testInfo, current);
+  await page.goto('/queue');
+  await expect.poll(copies).toBe(before);
+
+  // The music service failing: the screen says so and offers to try again.
+  await failOperation(page, 'PlayerQueue');
+  await page.reload();
+  await expect(page.getByText('We could not load your queue.')).toBeVisible();
+  await saveScreen(page, testInfo, 'queue-error');
+  await expectAccessible(page);
+  await page.unroute('**/graphql');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(next.getByRole('listitem').first()).toBeVisible();
+
+  await pauseAtTheEnd(page, await openControls(page, testInfo));
+});
+
+test('the now-playing view: the full controls and what the track sounds like', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  await startAlbum(page);
+  if (isPhone(testInfo)) {
+    await openControls(page, testInfo);
+  } else {
+    await page.getByRole('region', { name: 'Player' }).getByRole('link', { name: 'Now playing view' }).click();
+  }
+  await expect(page).toHaveURL(/\/now-playing$/);
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).not.toBeEmpty();
+  const controls = page.getByRole('region', { name: 'Playback controls' });
+  for (const name of ['Shuffle', 'Previous', 'Pause', 'Next']) {
+    await expect(controls.getByRole('button', { name, exact: true })).toBeEnabled();
+  }
+  await expect(page.getByText(/^Playing from album /)).toBeVisible();
+
+  // The chart is one image to assistive technology, with a table of every value beside it.
+  const chart = page.getByRole('img', { name: /^How .+ measures, from 0 to 100%$/ });
+  await expect(chart).toBeVisible();
+  const table = page.getByRole('table', { name: /^Audio features of / });
+  await expect(table.getByRole('rowheader')).toHaveText([
+    'Energy',
+    'Danceability',
+    'Positivity',
+    'Acousticness',
+    'Instrumentalness',
+    'Speechiness',
+    'Liveness',
+  ]);
+  await expect(table.getByRole('cell').first()).toHaveText(/^\d{1,3}%$/);
+  await expect(page.getByText(/^\d+ BPM$/)).toBeVisible();
+  await expect(page.getByText(/^([A-G](♯\/[A-G]♭)?( major| minor)?|No key detected)$/)).toBeVisible();
+  await saveScreen(page, testInfo, 'now-playing');
+  await expectAccessible(page);
+  await scrollToEnd(page);
+  await saveScreen(page, testInfo, 'now-playing-features');
+
+  // The features failing to load: the section says so; the player above goes on.
+  await failOperation(page, 'NowPlayingPage');
+  await page.reload();
+  await expect(page.getByText('We could not measure this track.')).toBeVisible();
+  await expect(controls.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await scrollToEnd(page);
+  await saveScreen(page, testInfo, 'now-playing-error');
+  await expectAccessible(page);
+  await page.unroute('**/graphql');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(chart).toBeVisible();
+
+  await pauseAtTheEnd(page, controls);
+});
+
+test('the devices: this browser marked, playback moved, an old browser forgotten', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const album = await startAlbum(page);
+  // Another browser of this listener, registered earlier and never used since.
+  const name = `Web Player (Firefox ${String(Date.now()).slice(-6)})`;
+  await graphql(
+    page,
+    'mutation RegisterOld($input: RegisterPlaybackDeviceInput!) { registerPlaybackDevice(input: $input) { device { id } } }',
+    {
+      input: { name, type: 'Computer' },
+    },
+  );
+
+  await page.goto('/devices');
+  const devices = page.getByRole('list', { name: 'Your devices' });
+  const here = devices.getByRole('listitem').filter({ hasText: 'This browser' });
+  const old = devices.getByRole('listitem').filter({ hasText: name });
+  await expect(here).toContainText('Playing');
+  await expect(here.getByRole('slider', { name: 'Volume of this browser' })).toBeVisible();
+  await expect(old).toContainText('Available');
+  await saveScreen(page, testInfo, 'devices');
+  await expectAccessible(page);
+
+  // Playing there: this browser falls silent, and the old browser is the active one.
+  await old.getByRole('button', { name: `Play on ${name}` }).click();
+  await expect(old).toContainText('Playing');
+  await expect(here).toContainText('Available');
+  await expectAudioStill(page);
+
+  // Back here: the audio plays in this page again.
+  await here.getByRole('button', { name: 'Play on this browser' }).click();
+  await expect(here).toContainText('Playing');
+  await expectAudioPlaying(page);
+
+  // Playback moved to the old browser, then the old browser forgotten: nothing plays any more.
+  await old.getByRole('button', { name: `Play on ${name}` }).click();
+  await expect(old).toContainText('Playing');
+  await old.getByRole('button', { name: `Forget ${name}` }).click();
+  await expect(page.getByText(`Forgot ${name}`)).toBeVisible();
+  await expect(old).toHaveCount(0);
+  await page.reload();
+  await expect(devices.getByText('This browser', { exact: true })).toBeVisible();
+  await expect(devices.getByText(name)).toHaveCount(0);
+
+  // With nothing playing, the queue and the now-playing view say what to do.
+  await page.goto('/queue');
+  await expect(page.getByRole('heading', { name: 'Nothing is playing' })).toBeVisible();
+  await saveScreen(page, testInfo, 'queue-empty');
+  await expectAccessible(page);
+  await page.goto('/now-playing');
+  await expect(page.getByRole('heading', { name: 'Nothing is playing' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Find something to play' })).toBeVisible();
+  await saveScreen(page, testInfo, 'now-playing-empty');
+  await expectAccessible(page);
+
+  // The device list failing to load.
+  await failOperation(page, 'DevicesPage');
+  await page.goto('/devices');
+  await expect(page.getByText('We could not list your devices.')).toBeVisible();
+  await saveScreen(page, testInfo, 'devices-error');
+  await expectAccessible(page);
+  await page.unroute('**/graphql');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(devices.getByText('This browser', { exact: true })).toBeVisible();
+
+  // The album again, here, then paused.
+  await page.goto(`/album/${album.id}`);
+  await page
+    .getByRole('button', { name: `Play ${album.name}`, exact: true })
+    .first()
+    .click();
+  await expectAudioPlaying(page);
+  await pauseAtTheEnd(page, await openControls(page, testInfo));
+});

@@ -1,0 +1,128 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Signs the demo user in through the music service's real sign-in and consent pages, from the
+ * app's own sign-in page, and waits for the app to come back signed in.
+ */
+export async function signIn(page: Page, returnTo = '/'): Promise<void> {
+  await page.goto(`/auth/signin?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByRole('link', { name: /^Continue with / }).click();
+  await page.getByLabel('Username').fill('demo');
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const agree = page.getByRole('button', { name: 'Agree' });
+  const player = page.getByRole('region', { name: 'Player' });
+  // The consent page appears once per browser profile. Signing in runs a key derivation on purpose:
+  // on a loaded machine it takes longer than an assertion's usual wait.
+  await expect(agree.or(player)).toBeVisible({ timeout: 30_000 });
+  if (await agree.isVisible()) await agree.click();
+  await expect(player).toBeVisible({ timeout: 30_000 });
+}
+
+/** Fails on any serious or critical accessibility violation that axe-core finds on the page as it is. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join('; ')})`,
+    );
+  expect(serious).toEqual([]);
+}
+
+/** Collects page errors and console errors, to assert that a journey had none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Runs an operation with the page's own session, as the app does; fails on any GraphQL error. */
+export async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const answer = await page.evaluate(
+    async ([query, variables]) => {
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await response.json()) as { data?: unknown; errors?: unknown };
+    },
+    [query, variables] as const,
+  );
+  if (answer.errors) throw new Error(`GraphQL answered errors: ${JSON.stringify(answer.errors)}`);
+  return answer.data as T;
+}
+
+export interface AudioState {
+  time: number;
+  paused: boolean;
+  src: string;
+  volume: number;
+}
+
+/** The browser's own audio element, as the page plays it. */
+export async function audio(page: Page): Promise<AudioState> {
+  return page.locator('audio[data-player="browser"]').evaluate((element) => {
+    if (!(element instanceof HTMLMediaElement)) throw new Error('The browser player is not a media element.');
+    return { time: element.currentTime, paused: element.paused, src: element.currentSrc, volume: element.volume };
+  });
+}
+
+/** The audio really plays: its time advances over a couple of seconds. */
+export async function expectAudioPlaying(page: Page): Promise<AudioState> {
+  await expect.poll(async () => (await audio(page)).paused, { timeout: 15_000 }).toBe(false);
+  const before = await audio(page);
+  await page.waitForTimeout(2_500);
+  const after = await audio(page);
+  expect(after.src).toBe(before.src);
+  expect(after.time - before.time).toBeGreaterThan(1.5);
+  return after;
+}
+
+/** The audio stands still. */
+export async function expectAudioStill(page: Page): Promise<void> {
+  await expect.poll(async () => (await audio(page)).paused, { timeout: 10_000 }).toBe(true);
+  const before = await audio(page);
+  await page.waitForTimeout(1_500);
+  expect((await audio(page)).time).toBeCloseTo(before.time, 1);
+}
+
+/** Starts a row of a track list the way a keyboard does: from the row's first link back to its play button. */
+export async function playRow(page: Page, row: Locator): Promise<string> {
+  const label = await row.getByRole('button', { name: /^Play /, includeHidden: true }).getAttribute('aria-label');
+  const name = (label ?? '').replace(/^Play /, '');
+  await row.getByRole('link').first().focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(row.getByRole('button', { name: `Play ${name}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  return name;
+}
+
+/** The names of a playlist's rows, in order, read from their reorder handles. */
+export async function playlistOrder(list: Locator): Promise<string[]> {
+  return list
+    .getByRole('button', { name: /^Reorder / })
+    .evaluateAll((buttons) =>
+      buttons.map((button) => (button.getAttribute('aria-label') ?? '').slice('Reorder '.length)),
+    );
+}
+
+/** Adds the first song found for `words` from the search under a playlist; answers its name. */
+export async function addFirstFound(page: Page, playlist: string, words: string): Promise<string> {
+  const search = page.getByRole('searchbox', { name: `Search for songs to add to ${playlist}` });
+  await search.fill(words);
+  const add = page
+    .getByRole('list', { name: `Songs found for ${words}` })
+    .getByRole('button', { name: /^Add / })
+    .first();
+  const label = (await add.getAttribute('aria-label')) ?? '';
+  const name = label.slice('Add '.length, label.length - ` to ${playlist}`.length);
+  await add.click();
+  return name;
+}

@@ -1,0 +1,147 @@
+import { ChevronLeftIcon, ChevronRightIcon } from '@heroicons/react/24/outline';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Cover } from '../components/Cover';
+import { deferred, prefetchWidgets } from '../components/deferred';
+import { NotificationsProvider } from '../components/Notifications';
+import { ErrorState, PageSkeleton } from '../components/States';
+import { PlayerBar } from '../player/PlayerBar';
+import { PlayerProvider } from '../player/PlayerProvider';
+import { Landing } from './Landing';
+import { ScreenErrorBoundary } from './RouteError';
+import { NotFoundPage, screens } from './screens';
+import { useShortcuts } from './shortcuts';
+import { MobileNav, Sidebar } from './Sidebar';
+import { useViewer, useViewerStatus, ViewerProvider } from './viewer';
+
+const UserMenu = deferred<{ openHelp: () => void }>(
+  () => import('./UserMenu'),
+  () => <AccountButtonLook />,
+);
+
+const ShortcutsDialog = lazy(() => import('./ShortcutsDialog'));
+
+/** The account button as it looks before its menu is loaded. */
+function AccountButtonLook() {
+  const { me } = useViewer();
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-label={`Account: ${me.displayName ?? me.id}`}
+      className="flex items-center gap-2 rounded-full bg-black/60 p-1"
+    >
+      <Cover images={me.images} size={32} shape="round" className="size-8" />
+    </button>
+  );
+}
+
+function TopBar({ openHelp }: { openHelp: () => void }) {
+  const arrow = 'rounded-full bg-black/60 p-1.5 text-neutral-200 hover:bg-black/80 disabled:opacity-40';
+  return (
+    <header className="sticky top-0 z-30 flex items-center justify-between gap-2 bg-neutral-900/80 px-4 py-2 backdrop-blur md:px-6">
+      <div className="flex gap-2">
+        <button type="button" aria-label="Go back" className={arrow} onClick={() => history.back()}>
+          <ChevronLeftIcon aria-hidden="true" className="size-5" />
+        </button>
+        <button type="button" aria-label="Go forward" className={arrow} onClick={() => history.forward()}>
+          <ChevronRightIcon aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      <UserMenu openHelp={openHelp} />
+    </header>
+  );
+}
+
+/** The signed-in app: sidebar, the screen, and the player bar, with the player shared by all. */
+function SignedInShell() {
+  const [help, setHelp] = useState(false);
+  const openHelp = useCallback(() => setHelp(true), []);
+  const closeHelp = useCallback(() => setHelp(false), []);
+  useShortcuts(openHelp);
+  const [location] = useLocation();
+  const main = useRef<HTMLElement | null>(null);
+  useEffect(prefetchWidgets, []);
+  // A new screen starts at its top, as a new page would.
+  useEffect(() => {
+    main.current?.scrollTo({ top: 0 });
+  }, [location]);
+  return (
+    <div className="flex h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-2 text-black focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-0 flex-1">
+        <Sidebar />
+        <main
+          id="main"
+          tabIndex={-1}
+          className="relative min-w-0 flex-1 overflow-y-auto bg-neutral-900 md:my-2 md:mr-2 md:rounded-lg"
+        >
+          <TopBar openHelp={openHelp} />
+          <ScreenErrorBoundary key={location}>
+            <Suspense fallback={<PageSkeleton />}>
+              <Switch>
+                {screens.map(({ path, Screen }) => (
+                  <Route key={path} path={path} component={Screen} />
+                ))}
+                <Route component={NotFoundPage} />
+              </Switch>
+            </Suspense>
+          </ScreenErrorBoundary>
+        </main>
+      </div>
+      <PlayerBar />
+      <MobileNav />
+      {help && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog onClose={closeHelp} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Every screen but the sign-in pages: the landing page for visitors (at `/`; elsewhere they are sent
+ * to sign in and brought back), the app for the signed-in.
+ */
+export function Shell() {
+  const status = useViewerStatus();
+  const [location] = useLocation();
+  if (status.kind === 'loading') {
+    return (
+      <div className="flex h-dvh items-center justify-center" role="status">
+        <span className="sr-only">Loading Graphonic…</span>
+        <span
+          aria-hidden="true"
+          className="size-10 animate-spin rounded-full border-4 border-neutral-700 border-t-accent"
+        />
+      </div>
+    );
+  }
+  if (status.kind === 'error') {
+    return (
+      <main className="flex h-dvh items-center justify-center">
+        <ErrorState error={status.error} doing="reach Graphonic" retry={status.retry} />
+      </main>
+    );
+  }
+  if (status.kind === 'signed-out') {
+    if (location === '/') return <Landing upstream={status.upstream} />;
+    const returnTo = location + window.location.search;
+    return <Redirect to={`/auth/signin?returnTo=${encodeURIComponent(returnTo)}`} replace />;
+  }
+  return (
+    <ViewerProvider viewer={status.viewer}>
+      <NotificationsProvider>
+        <PlayerProvider>
+          <SignedInShell />
+        </PlayerProvider>
+      </NotificationsProvider>
+    </ViewerProvider>
+  );
+}

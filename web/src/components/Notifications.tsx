@@ -1,0 +1,105 @@
+import { XMarkIcon } from '@heroicons/react/20/solid';
+import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+
+export type Tone = 'info' | 'error';
+
+/** A next step offered with a message: "Choose a device". */
+export interface NoticeAction {
+  label: string;
+  /** The app path it leads to. */
+  to: string;
+}
+
+interface Notice {
+  id: number;
+  message: string;
+  tone: Tone;
+  action?: NoticeAction;
+}
+
+type Notify = (message: string, tone?: Tone, action?: NoticeAction) => void;
+
+const NotifyContext = createContext<Notify>(() => undefined);
+
+/** Short messages at the bottom of the screen: what just happened, or why it could not. */
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const next = useRef(0);
+
+  const dismiss = useCallback((id: number) => {
+    setNotices((current) => current.filter((notice) => notice.id !== id));
+  }, []);
+
+  const notify = useCallback<Notify>(
+    (message, tone = 'info', action) => {
+      next.current += 1;
+      const id = next.current;
+      // The same message twice in a row shows once.
+      setNotices((current) =>
+        [...current.filter((notice) => notice.message !== message), { id, message, tone, action }].slice(-3),
+      );
+      setTimeout(() => dismiss(id), tone === 'error' ? 7000 : 4000);
+    },
+    [dismiss],
+  );
+
+  const value = useMemo(() => notify, [notify]);
+
+  return (
+    <NotifyContext value={value}>
+      {children}
+      <div className="pointer-events-none fixed inset-x-0 bottom-36 z-50 flex flex-col items-center gap-2 px-4 md:bottom-28">
+        {/* Polite for news, assertive for failures: screen readers announce both. */}
+        <div aria-live="polite" className="contents">
+          {notices
+            .filter((notice) => notice.tone === 'info')
+            .map((notice) => (
+              <Toast key={notice.id} notice={notice} onDismiss={dismiss} />
+            ))}
+        </div>
+        <div role="alert" className="contents">
+          {notices
+            .filter((notice) => notice.tone === 'error')
+            .map((notice) => (
+              <Toast key={notice.id} notice={notice} onDismiss={dismiss} />
+            ))}
+        </div>
+      </div>
+    </NotifyContext>
+  );
+}
+
+function Toast({ notice, onDismiss }: { notice: Notice; onDismiss: (id: number) => void }) {
+  return (
+    <div
+      className={`pointer-events-auto flex max-w-md items-center gap-3 rounded-lg px-4 py-3 text-sm font-medium shadow-lg ${
+        notice.tone === 'error' ? 'bg-red-600 text-white' : 'bg-sky-600 text-white'
+      }`}
+    >
+      <span>{notice.message}</span>
+      {notice.action && (
+        <Link
+          to={notice.action.to}
+          onClick={() => onDismiss(notice.id)}
+          className="shrink-0 font-semibold whitespace-nowrap underline underline-offset-2"
+        >
+          {notice.action.label}
+        </Link>
+      )}
+      <button
+        type="button"
+        onClick={() => onDismiss(notice.id)}
+        className="rounded-full p-1 hover:bg-white/20"
+        aria-label="Dismiss"
+      >
+        <XMarkIcon aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}
+
+/** Shows a short message to the listener. */
+export function useNotify(): Notify {
+  return use(NotifyContext);
+}

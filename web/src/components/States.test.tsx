@@ -1,0 +1,36 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ErrorState } from './States';
+
+const graphqlError = (code: string, message = 'Upstream said no') =>
+  new CombinedGraphQLErrors({ errors: [{ message, extensions: { code } }] });
+
+describe('ErrorState', () => {
+  it('shows not-found, with a way home, for NOT_FOUND', () => {
+    render(<ErrorState error={graphqlError('NOT_FOUND')} doing="load this playlist" />);
+    expect(screen.getByRole('heading', { name: 'Not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('shows not-found when the item is missing without any error, as a cached answer leaves it', () => {
+    render(<ErrorState error={undefined} doing="load this playlist" />);
+    expect(screen.getByRole('heading', { name: 'Not found' })).toBeTruthy();
+    expect(screen.getByText('We could not find that. It may have been removed.')).toBeTruthy();
+  });
+
+  it('explains an error that a retry can mend, and retries', () => {
+    const retry = vi.fn();
+    render(<ErrorState error={new Error('Failed to fetch')} doing="load this album" retry={retry} />);
+    expect(screen.getByRole('alert').textContent).toContain('We could not load this album.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it('offers no retry for what a retry cannot mend', () => {
+    render(<ErrorState error={graphqlError('FORBIDDEN')} doing="load this album" retry={() => undefined} />);
+    expect(screen.getByRole('alert').textContent).toContain('You are not allowed to load this album.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});

@@ -1,0 +1,117 @@
+import { ArrowPathIcon, ExclamationTriangleIcon } from '@heroicons/react/24/outline';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { errorCodeOf, friendlyMessage, messageForCode } from '../lib/errors';
+
+/** A grey block in the shape of content that is on its way. */
+export function Skeleton({ className = '' }: { className?: string }) {
+  return <div aria-hidden="true" className={`animate-pulse rounded-md bg-neutral-800/80 ${className}`} />;
+}
+
+/** Announces loading to assistive technology while skeletons show. */
+export function LoadingScreen({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="status" aria-live="polite" aria-busy="true">
+      <span className="sr-only">{label}</span>
+      {children}
+    </div>
+  );
+}
+
+/** Skeletons of a page header and a list of rows. */
+export function PageSkeleton({ label = 'Loading…', rows = 8 }: { label?: string; rows?: number }) {
+  return (
+    <LoadingScreen label={label}>
+      <div className="flex items-end gap-6 p-6">
+        <Skeleton className="size-40 sm:size-48" />
+        <div className="flex-1 space-y-3">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-10 w-2/3" />
+          <Skeleton className="h-4 w-1/3" />
+        </div>
+      </div>
+      <div className="space-y-3 px-6">
+        {Array.from({ length: rows }, (_, index) => (
+          <Skeleton key={index} className="h-12 w-full" />
+        ))}
+      </div>
+    </LoadingScreen>
+  );
+}
+
+interface ErrorStateProps {
+  error: unknown;
+  /** What the screen was doing, in words: "load this album". */
+  doing?: string;
+  retry?: () => void;
+}
+
+/**
+ * An error in plain words, with a retry where retrying can help. A screen whose item is missing
+ * without any error (the api answered it as absent, perhaps from the cache) shows not-found.
+ */
+export function ErrorState({ error, doing = 'load this page', retry }: ErrorStateProps) {
+  const code = error ? errorCodeOf(error) : 'NOT_FOUND';
+  if (code === 'NOT_FOUND') {
+    return (
+      <EmptyState
+        title="Not found"
+        action={
+          <Link to="/" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+            Go home
+          </Link>
+        }
+      >
+        {messageForCode(code, doing, error)}
+      </EmptyState>
+    );
+  }
+  const retryable = code !== 'FORBIDDEN' && code !== 'FEATURE_UNAVAILABLE' && code !== 'BAD_USER_INPUT';
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-6 py-16 text-center">
+      <ExclamationTriangleIcon aria-hidden="true" className="size-10 text-amber-400" />
+      <p className="text-lg font-semibold">We could not {doing}.</p>
+      <p className="text-neutral-300">{friendlyMessage(error, doing)}</p>
+      {code === 'UNAUTHENTICATED' ? (
+        <a
+          href={`/auth/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`}
+          className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+        >
+          Sign in again
+        </a>
+      ) : (
+        retry &&
+        retryable && (
+          <button
+            type="button"
+            onClick={retry}
+            className="inline-flex items-center gap-2 rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+          >
+            <ArrowPathIcon aria-hidden="true" className="size-5" />
+            Try again
+          </button>
+        )
+      )}
+    </div>
+  );
+}
+
+interface EmptyStateProps {
+  title: string;
+  children?: ReactNode;
+  /** The next step: a link or a button. */
+  action?: ReactNode;
+  icon?: ReactNode;
+}
+
+/** Nothing to show yet, and what to do about it. */
+export function EmptyState({ title, children, action, icon }: EmptyStateProps) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-16 text-center">
+      {icon}
+      <h2 className="text-xl font-bold">{title}</h2>
+      {children && <p className="text-neutral-300">{children}</p>}
+      {action && <div className="mt-2">{action}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import { PlayIcon, SpeakerWaveIcon } from '@heroicons/react/24/solid';
+import { ClockIcon } from '@heroicons/react/24/outline';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { graphql, getFragmentData, type FragmentType } from '../__generated__';
+import { formatAgo, formatDuration } from '../lib/format';
+import { usePlayer, type PlayTarget } from '../player/PlayerProvider';
+import { Cover } from './Cover';
+import { LikeButton } from './LikeButton';
+import { TrackMenu, type MenuAction } from './TrackMenu';
+
+/** What a row shows of a track or an episode. */
+export const TrackRowFragment = graphql(`
+  fragment TrackRow_item on PlayableItem {
+    __typename
+    ... on Track {
+      id
+      uri
+      name
+      durationMs
+      explicit
+      saved
+      trackNumber
+      isPlayable
+      album {
+        id
+        name
+        images {
+          url
+          width
+        }
+      }
+      artists {
+        id
+        name
+      }
+    }
+    ... on Episode {
+      id
+      uri
+      name
+      durationMs
+      explicit
+      saved
+      releaseDate
+      images {
+        url
+        width
+      }
+      show {
+        id
+        name
+      }
+    }
+  }
+`);
+
+export interface TrackListRow {
+  /** Unique within the list (a playlist may hold one track twice). */
+  key: string;
+  item: FragmentType<typeof TrackRowFragment>;
+  addedAt?: string | null;
+}
+
+/** How a row plays: through a context by its position (albums, playlists), or as a list of the rows' URIs. */
+export type RowPlayback = { contextUri: string } | { list: true };
+
+interface TrackListProps {
+  /** The list's name for assistive technology: "Tracks of Album name". */
+  label: string;
+  rows: readonly TrackListRow[];
+  playback: RowPlayback;
+  /** The first row's position in the whole list (for numbering and context offsets). */
+  offset?: number;
+  /** The number shown: its position in the list, or its track number on its album. */
+  numbering?: 'position' | 'trackNumber';
+  showCover?: boolean;
+  showAlbum?: boolean;
+  showAdded?: boolean;
+  /** The row of column names above the list (off for the second disc of an album, say). */
+  header?: boolean;
+  /** Extra actions of each row's menu. */
+  actions?: (row: TrackListRow, index: number) => readonly MenuAction[];
+  /** Extra content at the end of each row (drag handles, reorder buttons). */
+  trailing?: (row: TrackListRow, index: number) => ReactNode;
+  /** Extra classes of a row (the one being dragged, say). */
+  rowClassName?: (row: TrackListRow, index: number) => string;
+  /** Whether rows of what plays now show as playing (false where the list holds later copies of it: the queue). */
+  markCurrent?: boolean;
+}
+
+/** Where a list's rows start playing: a position in the context, or the rows' URIs from this one. */
+export function targetFor(playback: RowPlayback, uris: readonly string[], index: number, offset = 0): PlayTarget {
+  if ('contextUri' in playback) return { contextUri: playback.contextUri, offsetPosition: offset + index };
+  // At most 100 URIs start playback: the ones from this row on, after a few before it.
+  const start = Math.max(0, index - 10);
+  const slice = uris.slice(start, start + 100);
+  return { uris: slice, offsetPosition: index - start };
+}
+
+/** A list of tracks or episodes: play from any row, like it, add it to a playlist or the queue. */
+export function TrackList({
+  label,
+  rows,
+  playback,
+  offset = 0,
+  numbering = 'position',
+  showCover = false,
+  showAlbum = false,
+  showAdded = false,
+  header = true,
+  actions,
+  trailing,
+  rowClassName,
+  markCurrent = true,
+}: TrackListProps) {
+  const player = usePlayer();
+  const items = rows.map((row) => getFragmentData(TrackRowFragment, row.item));
+  const uris = items.map((item) => item.uri);
+  const columns = `grid-cols-[2rem_minmax(0,1fr)_auto] ${showAlbum ? 'md:grid-cols-[2rem_minmax(0,4fr)_minmax(0,3fr)_auto]' : ''} ${
+    showAdded ? 'lg:grid-cols-[2rem_minmax(0,4fr)_minmax(0,3fr)_8rem_auto]' : ''
+  }`;
+
+  return (
+    <div className="px-2 md:px-4">
+      {header && (
+        <div
+          aria-hidden="true"
+          className={`hidden border-b border-white/10 px-2 pb-2 text-xs tracking-wider text-neutral-400 uppercase sm:grid ${columns} gap-4`}
+        >
+          <span className="text-right">#</span>
+          <span>Title</span>
+          {showAlbum && <span className="hidden md:block">Album</span>}
+          {showAdded && <span className="hidden lg:block">Date added</span>}
+          <span className={`flex justify-end ${trailing ? 'pr-[4.75rem]' : 'pr-10'}`}>
+            <ClockIcon className="size-4" />
+          </span>
+        </div>
+      )}
+      <ol aria-label={label} className="mt-2">
+        {rows.map((row, index) => {
+          const item = items[index];
+          if (!item) return null;
+          const current = markCurrent && player.state?.item?.uri === item.uri;
+          const playing = current && player.state?.isPlaying === true;
+          const images = item.__typename === 'Track' ? item.album.images : item.images;
+          const start = () => {
+            if (current) void (playing ? player.pause() : player.play());
+            else void player.play(targetFor(playback, uris, index, offset));
+          };
+          const number =
+            numbering === 'trackNumber' && item.__typename === 'Track' ? item.trackNumber : offset + index + 1;
+          return (
+            <li
+              key={row.key}
+              onDoubleClick={start}
+              onClick={(event) => {
+                // Touch screens cannot hover to show a row's play button: a tap on the row plays it.
+                if (event.target instanceof Element && event.target.closest('a, button')) return;
+                if (window.matchMedia('(hover: none)').matches) start();
+              }}
+              className={`group grid items-center gap-4 rounded-md px-2 py-2 hover:bg-white/10 focus-within:bg-white/10 ${columns} ${rowClassName?.(row, index) ?? ''}`}
+            >
+              <div className="relative flex h-8 items-center justify-end text-sm text-neutral-400 tabular-nums">
+                <span className={`group-hover:invisible group-focus-within:invisible ${current ? 'text-accent' : ''}`}>
+                  {playing ? <SpeakerWaveIcon aria-hidden="true" className="size-4 text-accent" /> : number}
+                </span>
+                <button
+                  type="button"
+                  disabled={!player.canControl}
+                  onClick={start}
+                  aria-label={playing ? `Pause ${item.name}` : `Play ${item.name}`}
+                  className="invisible absolute inset-0 flex items-center justify-end text-white group-hover:visible group-focus-within:visible focus:visible"
+                >
+                  <PlayIcon aria-hidden="true" className="size-4" />
+                </button>
+              </div>
+              <div className="flex min-w-0 items-center gap-3">
+                {showCover && <Cover images={images} size={40} className="size-10" />}
+                <div className="min-w-0">
+                  <p className={`truncate ${current ? 'text-accent' : 'text-white'}`}>{item.name}</p>
+                  <p className="truncate text-sm text-neutral-400">
+                    {item.explicit && (
+                      <span
+                        title="Explicit"
+                        className="mr-1.5 rounded-sm bg-neutral-400 px-1 text-[10px] font-bold text-black"
+                      >
+                        E
+                      </span>
+                    )}
+                    {item.__typename === 'Track' ? (
+                      item.artists.map((artist, artistIndex) => (
+                        <span key={artist.id}>
+                          {artistIndex > 0 && ', '}
+                          <Link to={`/artist/${artist.id}`} className="hover:text-white hover:underline">
+                            {artist.name}
+                          </Link>
+                        </span>
+                      ))
+                    ) : (
+                      <Link to={`/show/${item.show.id}`} className="hover:text-white hover:underline">
+                        {item.show.name}
+                      </Link>
+                    )}
+                  </p>
+                </div>
+              </div>
+              {showAlbum && (
+                <p className="hidden truncate text-sm text-neutral-400 md:block">
+                  {item.__typename === 'Track' ? (
+                    <Link to={`/album/${item.album.id}`} className="hover:text-white hover:underline">
+                      {item.album.name}
+                    </Link>
+                  ) : (
+                    <Link to={`/episode/${item.id}`} className="hover:text-white hover:underline">
+                      Episode
+                    </Link>
+                  )}
+                </p>
+              )}
+              {showAdded && (
+                <p className="hidden truncate text-sm text-neutral-400 lg:block">
+                  {row.addedAt ? formatAgo(row.addedAt) : ''}
+                </p>
+              )}
+              <div className="flex items-center justify-end gap-2">
+                <LikeButton
+                  uri={item.uri}
+                  saved={item.saved}
+                  name={item.name}
+                  size="sm"
+                  className={item.saved ? '' : 'sm:invisible sm:group-hover:visible sm:group-focus-within:visible'}
+                />
+                <span className="w-10 text-right text-sm text-neutral-400 tabular-nums">
+                  {formatDuration(item.durationMs)}
+                </span>
+                <TrackMenu
+                  uri={item.uri}
+                  name={item.name}
+                  saved={item.saved}
+                  albumId={item.__typename === 'Track' ? item.album.id : undefined}
+                  artists={item.__typename === 'Track' ? item.artists : undefined}
+                  showId={item.__typename === 'Episode' ? item.show.id : undefined}
+                  extra={actions?.(row, index)}
+                />
+                {trailing?.(row, index)}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

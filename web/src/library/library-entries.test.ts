@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { describeEntry, matchesFilter, routeOf, sortEntries, sortsFor, type LibraryEntry } from './library-entries';
+
+function entry(name: string, order: number, extra: Partial<LibraryEntry> = {}): LibraryEntry {
+  return {
+    kind: 'albums',
+    id: name,
+    uri: `spotify:album:${name}`,
+    name,
+    creator: null,
+    images: [],
+    addedAt: null,
+    order,
+    ...extra,
+  };
+}
+
+describe('the library’s order and filter', () => {
+  const entries = [
+    entry('beta', 0, { creator: 'Zed', addedAt: '2026-03-01T00:00:00Z' }),
+    entry('Alpha', 1, { creator: 'Émile', addedAt: '2026-05-01T00:00:00Z' }),
+    entry('gamma 10', 2, { creator: 'Amy', addedAt: null }),
+    entry('gamma 9', 3, { creator: 'Amy', addedAt: null }),
+  ];
+  const names = (list: LibraryEntry[]) => list.map((each) => each.name);
+
+  it('sorts by when things were added, newest first, else in the music service’s order', () => {
+    expect(names(sortEntries(entries, 'recent'))).toEqual(['Alpha', 'beta', 'gamma 10', 'gamma 9']);
+  });
+
+  it('sorts by name ignoring case, with numbers in number order', () => {
+    expect(names(sortEntries(entries, 'name'))).toEqual(['Alpha', 'beta', 'gamma 9', 'gamma 10']);
+  });
+
+  it('sorts by creator, then by name', () => {
+    expect(names(sortEntries(entries, 'creator'))).toEqual(['gamma 9', 'gamma 10', 'Alpha', 'beta']);
+  });
+
+  it('offers no creator order for artists', () => {
+    expect(sortsFor('artists')).toEqual(['recent', 'name']);
+    expect(sortsFor(null)).toEqual(['recent', 'name', 'creator']);
+  });
+
+  it('finds by name or creator, ignoring case and accents', () => {
+    expect(matchesFilter(entries[1] as LibraryEntry, 'emile')).toBe(true);
+    expect(matchesFilter(entries[1] as LibraryEntry, 'ALPH')).toBe(true);
+    expect(matchesFilter(entries[1] as LibraryEntry, 'gamma')).toBe(false);
+    expect(matchesFilter(entries[1] as LibraryEntry, '  ')).toBe(true);
+  });
+
+  it('links each kind to its screen and says what it is', () => {
+    expect(routeOf({ kind: 'shows', id: 's1' })).toBe('/show/s1');
+    expect(routeOf({ kind: 'playlists', id: 'p1' })).toBe('/playlist/p1');
+    expect(describeEntry({ kind: 'playlists', creator: 'Demo' })).toBe('Playlist · Demo');
+    expect(describeEntry({ kind: 'artists', creator: null })).toBe('Artist');
+  });
+});

@@ -1,0 +1,89 @@
+import type { ImageData } from '../components/Cover';
+
+/** The kinds of things a library holds, as its filter chips name them. */
+export type LibraryKind = 'playlists' | 'albums' | 'artists' | 'shows';
+
+export const kindLabels: Record<LibraryKind, string> = {
+  playlists: 'Playlists',
+  albums: 'Albums',
+  artists: 'Artists',
+  shows: 'Podcasts',
+};
+
+export type LibrarySort = 'recent' | 'name' | 'creator';
+
+export const sortLabels: Record<LibrarySort, string> = {
+  recent: 'Recently added',
+  name: 'Alphabetical',
+  creator: 'Creator',
+};
+
+/** The sorts that apply to a kind (or to all kinds): artists have no creator. */
+export function sortsFor(kind: LibraryKind | null): LibrarySort[] {
+  return kind === 'artists' ? ['recent', 'name'] : ['recent', 'name', 'creator'];
+}
+
+/** One thing in the library, whatever its kind, as a row or a card shows it. */
+export interface LibraryEntry {
+  kind: LibraryKind;
+  id: string;
+  uri: string;
+  name: string;
+  /** Who made it: a playlist's owner, an album's artists, a podcast's publisher; null for artists. */
+  creator: string | null;
+  images: readonly ImageData[];
+  /** When it was saved, where the music service says (albums, podcasts). */
+  addedAt: string | null;
+  /** Its place in the music service's own order (most recently added first). */
+  order: number;
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** The entries in the chosen order; ties keep the music service's order. */
+export function sortEntries(entries: readonly LibraryEntry[], sort: LibrarySort): LibraryEntry[] {
+  const byOrder = (a: LibraryEntry, b: LibraryEntry) => a.order - b.order;
+  const compare: Record<LibrarySort, (a: LibraryEntry, b: LibraryEntry) => number> = {
+    recent: (a, b) => (a.addedAt && b.addedAt ? b.addedAt.localeCompare(a.addedAt) : 0) || byOrder(a, b),
+    name: (a, b) => collator.compare(a.name, b.name) || byOrder(a, b),
+    creator: (a, b) =>
+      collator.compare(a.creator ?? a.name, b.creator ?? b.name) || collator.compare(a.name, b.name) || byOrder(a, b),
+  };
+  return [...entries].sort(compare[sort]);
+}
+
+/** Whether an entry's name or creator holds the text, ignoring case and accents. */
+export function matchesFilter(entry: { name: string; creator: string | null }, text: string): boolean {
+  const wanted = fold(text.trim());
+  if (wanted === '') return true;
+  return fold(entry.name).includes(wanted) || (entry.creator !== null && fold(entry.creator).includes(wanted));
+}
+
+function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+/** Where an entry's screen is. */
+export function routeOf(entry: Pick<LibraryEntry, 'kind' | 'id'>): string {
+  const paths: Record<LibraryKind, string> = {
+    playlists: 'playlist',
+    albums: 'album',
+    artists: 'artist',
+    shows: 'show',
+  };
+  return `/${paths[entry.kind]}/${entry.id}`;
+}
+
+/** The line under an entry's name: "Playlist · Demo Listener". */
+export function describeEntry(entry: Pick<LibraryEntry, 'kind' | 'creator'>): string {
+  const kinds: Record<LibraryKind, string> = {
+    playlists: 'Playlist',
+    albums: 'Album',
+    artists: 'Artist',
+    shows: 'Podcast',
+  };
+  return entry.creator ? `${kinds[entry.kind]} · ${entry.creator}` : kinds[entry.kind];
+}

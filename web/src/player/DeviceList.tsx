@@ -1,0 +1,67 @@
+import { useQuery } from '@apollo/client/react';
+import { ComputerDesktopIcon, DevicePhoneMobileIcon, SpeakerWaveIcon, TvIcon } from '@heroicons/react/24/outline';
+import { CheckIcon } from '@heroicons/react/20/solid';
+import { PlayerDevicesQuery } from './operations';
+import { usePlayer } from './PlayerProvider';
+
+/** The icon of a device kind as the music service names it. */
+export function DeviceIcon({ type, className }: { type: string; className: string }) {
+  if (/phone|tablet/i.test(type)) return <DevicePhoneMobileIcon aria-hidden="true" className={className} />;
+  if (/tv|cast|stb|console/i.test(type)) return <TvIcon aria-hidden="true" className={className} />;
+  if (/speaker|avr|dongle|automobile/i.test(type)) return <SpeakerWaveIcon aria-hidden="true" className={className} />;
+  return <ComputerDesktopIcon aria-hidden="true" className={className} />;
+}
+
+/** The listener's devices, the active one marked; choosing one moves playback there. */
+export function DeviceList({ onChosen }: { onChosen?: () => void }) {
+  const player = usePlayer();
+  const { data, loading, error, refetch } = useQuery(PlayerDevicesQuery, { fetchPolicy: 'cache-and-network' });
+  const devices = data?.player.devices ?? [];
+  if (loading && !data) return <p className="p-4 text-sm text-neutral-400">Looking for devices…</p>;
+  if (error && !data) {
+    return (
+      <div className="space-y-2 p-4 text-sm">
+        <p>The devices could not be listed.</p>
+        <button type="button" className="underline" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (devices.length === 0) {
+    return (
+      <p className="p-4 text-sm text-neutral-300">
+        No devices are available. Open Graphonic or your music app on a device to play there.
+      </p>
+    );
+  }
+  return (
+    <ul className="py-2" aria-label="Devices">
+      {devices.map((device) => {
+        const here = device.id === player.browserDeviceId;
+        return (
+          <li key={device.id}>
+            <button
+              type="button"
+              aria-current={device.isActive ? 'true' : undefined}
+              onClick={() => {
+                if (!device.isActive) void player.transfer(device.id, true);
+                onChosen?.();
+              }}
+              className={`flex w-full items-center gap-3 px-4 py-2 text-left hover:bg-white/10 ${device.isActive ? 'text-accent' : ''}`}
+            >
+              <DeviceIcon type={device.type} className="size-6 shrink-0" />
+              <span className="flex-1">
+                <span className="block font-medium">{here ? 'This browser' : device.name}</span>
+                <span className="block text-xs text-neutral-400">
+                  {device.isActive ? 'Playing here' : here ? device.name : device.type}
+                </span>
+              </span>
+              {device.isActive && <CheckIcon aria-hidden="true" className="size-5" />}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

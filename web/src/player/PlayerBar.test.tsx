@@ -1,0 +1,341 @@
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createCache } from '../apollo';
+import type { AccountProduct, RepeatMode } from '../__generated__/graphql';
+import { ViewerProvider, type Viewer } from '../app/viewer';
+import { NotificationsProvider } from '../components/Notifications';
+import {
+  PausePlaybackMutation,
+  PlayerStateQuery,
+  SeekPlaybackMutation,
+  SetRepeatModeMutation,
+  SetVolumeMutation,
+  StartPlaybackMutation,
+} from './operations';
+import { PlayerBar } from './PlayerBar';
+import { premiumNote } from './PlayerControls';
+import { PlayerProvider } from './PlayerProvider';
+import { volumeDebounceMs } from './Volume';
+
+const track = {
+  __typename: 'Track',
+  id: 't1',
+  uri: 'spotify:track:t1',
+  name: 'First Light',
+  durationMs: 200_000,
+  explicit: false,
+  streamUrl: null,
+  saved: false,
+  album: { __typename: 'Album', id: 'a1', name: 'Morning Album', images: [] },
+  artists: [{ __typename: 'Artist', id: 'ar1', name: 'The Early Birds' }],
+} as const;
+
+const device = {
+  __typename: 'Device',
+  id: 'kitchen',
+  name: 'Kitchen',
+  type: 'Speaker',
+  isActive: true,
+  volumePercent: 80,
+  supportsVolume: true,
+} as const;
+
+interface StateChange {
+  isPlaying?: boolean;
+  progressMs?: number;
+  repeat?: RepeatMode;
+  volumePercent?: number;
+}
+
+/** The playback as the api answers it: a track playing on the kitchen speaker, 30 seconds in. */
+function stateOf({ volumePercent = device.volumePercent, ...change }: StateChange = {}) {
+  return {
+    __typename: 'PlaybackState',
+    isPlaying: true,
+    progressMs: 30_000,
+    timestamp: 1_700_000_000_000,
+    shuffle: false,
+    repeat: 'OFF',
+    device: { ...device, volumePercent },
+    context: null,
+    item: track,
+    ...change,
+  };
+}
+
+const player = (state: ReturnType<typeof stateOf>) => ({ __typename: 'Player', state });
+
+const stateMock = (state = stateOf()): MockLink.MockedResponse => ({
+  request: { query: PlayerStateQuery },
+  result: { data: { player: player(state) } },
+  // Every read (the first, and the one after a failed command) finds the same playback.
+  maxUsageCount: Number.POSITIVE_INFINITY,
+});
+
+function viewer(product: AccountProduct): Viewer {
+  return {
+    me: {
+      __typename: 'Me',
+      id: 'demo',
+      displayName: 'Demo Listener',
+      product,
+      country: 'SE',
+      images: [],
+      playlists: {
+        __typename: 'PlaylistConnection',
+        totalCount: 0,
+        edges: [],
+        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+      },
+    },
+    upstream: {
+      __typename: 'Upstream',
+      // Spotify's players are its own apps: this browser does not register itself in these tests.
+      provider: 'SPOTIFY',
+      name: 'Spotify',
+      features: {
+        __typename: 'UpstreamFeatures',
+        recommendations: true,
+        audioFeatures: true,
+        browse: true,
+        relatedArtists: true,
+        artistTopTracks: true,
+        otherUsers: true,
+        extendedMetadata: true,
+      },
+    },
+  };
+}
+
+function renderBar(mocks: MockLink.MockedResponse[], product: AccountProduct = 'PREMIUM') {
+  return render(
+    <MockedProvider mocks={mocks} cache={createCache()} mockLinkDefaultOptions={{ delay: 20 }}>
+      <ViewerProvider viewer={viewer(product)}>
+        <NotificationsProvider>
+          <PlayerProvider>
+            <PlayerBar />
+          </PlayerProvider>
+        </NotificationsProvider>
+      </ViewerProvider>
+    </MockedProvider>,
+  );
+}
+
+/** The desktop bar (the phone's compact bar is in the page too, hidden by style alone). */
+async function desktopControls() {
+  const shuffle = await screen.findByRole('button', { name: 'Shuffle' });
+  const controls = shuffle.parentElement;
+  if (!controls) throw new Error('The controls have no container.');
+  return within(controls);
+}
+
+/** Whether a control can be used now. */
+function enabled(element: HTMLElement): boolean {
+  if (element instanceof HTMLButtonElement || element instanceof HTMLInputElement) return !element.disabled;
+  throw new Error(`${element.tagName} is not a control.`);
+}
+
+function valueOf(element: HTMLElement): string {
+  if (element instanceof HTMLInputElement) return element.value;
+  throw new Error(`${element.tagName} is not an input.`);
+}
+
+/** The text an element's aria-describedby points to. */
+function descriptionOf(element: HTMLElement): string {
+  const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+const graphqlError = (code: string, extensions: Record<string, unknown> = {}) => ({
+  message: `Player command failed (${code})`,
+  extensions: { code, ...extensions },
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the player bar', () => {
+  it('pauses and plays, showing each change at once', async () => {
+    const paused = vi.fn(() => ({
+      data: { pausePlayback: { __typename: 'PausePlaybackPayload', player: player(stateOf({ isPlaying: false })) } },
+    }));
+    const resumed = vi.fn(() => ({
+      data: { startPlayback: { __typename: 'StartPlaybackPayload', player: player(stateOf()) } },
+    }));
+    renderBar([
+      stateMock(),
+      { request: { query: PausePlaybackMutation, variables: { input: {} } }, result: paused, delay: 200 },
+      { request: { query: StartPlaybackMutation, variables: { input: {} } }, result: resumed, delay: 200 },
+    ]);
+    const controls = await desktopControls();
+    await waitFor(() => expect(enabled(controls.getByRole('button', { name: 'Pause' }))).toBe(true));
+    expect(screen.getAllByText('First Light').length).toBeGreaterThan(0);
+
+    fireEvent.click(controls.getByRole('button', { name: 'Pause' }));
+    // The optimistic state shows before the music service answers.
+    await controls.findByRole('button', { name: 'Play' });
+    expect(paused).not.toHaveBeenCalled();
+    await waitFor(() => expect(paused).toHaveBeenCalledOnce());
+
+    fireEvent.click(controls.getByRole('button', { name: 'Play' }));
+    await controls.findByRole('button', { name: 'Pause' });
+    await waitFor(() => expect(resumed).toHaveBeenCalledOnce());
+    controls.getByRole('button', { name: 'Pause' });
+  });
+
+  it('rolls a pause back and says why when the music service refuses it', async () => {
+    renderBar([
+      stateMock(),
+      {
+        request: { query: PausePlaybackMutation, variables: { input: {} } },
+        result: { errors: [graphqlError('RATE_LIMITED', { retryAfterSeconds: 7 })] },
+        delay: 150,
+      },
+    ]);
+    const controls = await desktopControls();
+    await waitFor(() => expect(enabled(controls.getByRole('button', { name: 'Pause' }))).toBe(true));
+    fireEvent.click(controls.getByRole('button', { name: 'Pause' }));
+    await controls.findByRole('button', { name: 'Play' });
+    // Back to playing, with the wait the music service asked for.
+    await controls.findByRole('button', { name: 'Pause' });
+    await screen.findByText('The music service is busy. Try again in 7 seconds.');
+  });
+
+  it('points to the devices when no device is active', async () => {
+    renderBar([
+      stateMock(),
+      {
+        request: { query: PausePlaybackMutation, variables: { input: {} } },
+        result: { errors: [graphqlError('NO_ACTIVE_DEVICE')] },
+      },
+    ]);
+    const controls = await desktopControls();
+    await waitFor(() => expect(enabled(controls.getByRole('button', { name: 'Pause' }))).toBe(true));
+    fireEvent.click(controls.getByRole('button', { name: 'Pause' }));
+    const alert = await screen.findByText('Nothing is playing on any of your devices. Pick a device to play on.');
+    const link = within(alert.parentElement ?? alert).getByRole('link', { name: 'Choose a device' });
+    expect(link.getAttribute('href')).toBe('/devices');
+    await controls.findByRole('button', { name: 'Pause' });
+  });
+
+  it('disables the controls once the music service asks for Premium', async () => {
+    renderBar([
+      stateMock(),
+      {
+        request: { query: PausePlaybackMutation, variables: { input: {} } },
+        result: { errors: [graphqlError('PREMIUM_REQUIRED')] },
+      },
+    ]);
+    const controls = await desktopControls();
+    await waitFor(() => expect(enabled(controls.getByRole('button', { name: 'Pause' }))).toBe(true));
+    fireEvent.click(controls.getByRole('button', { name: 'Pause' }));
+    await screen.findByText('Controlling playback needs a Premium account.', { selector: 'span' });
+    await waitFor(() => expect(enabled(controls.getByRole('button', { name: 'Pause' }))).toBe(false));
+    expect(enabled(controls.getByRole('button', { name: 'Next' }))).toBe(false);
+  });
+
+  it('moves the seek bar on with the clock, and jumps where a seek goes', async () => {
+    let now = 10_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const sought = vi.fn(() => ({
+      data: {
+        seekPlayback: { __typename: 'SeekPlaybackPayload', player: player(stateOf({ progressMs: 120_000 })) },
+      },
+    }));
+    renderBar([
+      stateMock(),
+      { request: { query: SeekPlaybackMutation, variables: { input: { positionMs: 120_000 } } }, result: sought },
+    ]);
+    await desktopControls();
+    const seek = screen.getByRole('slider', { name: 'Seek' });
+    await waitFor(() => expect(seek.getAttribute('aria-valuetext')).toBe('0:30 of 3:20'));
+
+    // Five seconds pass on the browser's clock: the bar follows without asking the music service.
+    now += 5_000;
+    await waitFor(() => expect(seek.getAttribute('aria-valuetext')).toBe('0:35 of 3:20'));
+    now += 2_000;
+    await waitFor(() => expect(seek.getAttribute('aria-valuetext')).toBe('0:37 of 3:20'));
+
+    fireEvent.change(seek, { target: { value: '120000' } });
+    fireEvent.pointerUp(seek);
+    expect(seek.getAttribute('aria-valuetext')).toBe('2:00 of 3:20');
+    await waitFor(() => expect(sought).toHaveBeenCalledOnce());
+    now += 3_000;
+    await waitFor(() => expect(seek.getAttribute('aria-valuetext')).toBe('2:03 of 3:20'));
+  });
+
+  it('stays where it is while paused', async () => {
+    let now = 10_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    renderBar([stateMock(stateOf({ isPlaying: false }))]);
+    await desktopControls();
+    const seek = screen.getByRole('slider', { name: 'Seek' });
+    await waitFor(() => expect(seek.getAttribute('aria-valuetext')).toBe('0:30 of 3:20'));
+    now += 5_000;
+    // Longer than a frame of the bar: had it moved, it would show by now.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(seek.getAttribute('aria-valuetext')).toBe('0:30 of 3:20');
+  });
+
+  it('sends the volume once the slider rests', async () => {
+    const volume = vi.fn(() => ({
+      data: { setVolume: { __typename: 'SetVolumePayload', player: player(stateOf({ volumePercent: 20 })) } },
+    }));
+    renderBar([
+      stateMock(),
+      { request: { query: SetVolumeMutation, variables: { input: { volumePercent: 20 } } }, result: volume },
+    ]);
+    await desktopControls();
+    const slider = screen.getByRole('slider', { name: 'Volume' });
+    await waitFor(() => expect(valueOf(slider)).toBe('80'));
+    fireEvent.change(slider, { target: { value: '60' } });
+    fireEvent.change(slider, { target: { value: '40' } });
+    fireEvent.change(slider, { target: { value: '20' } });
+    expect(slider.getAttribute('aria-valuetext')).toBe('20%');
+    await act(() => new Promise((resolve) => setTimeout(resolve, volumeDebounceMs / 2)));
+    expect(volume).not.toHaveBeenCalled();
+    await waitFor(() => expect(volume).toHaveBeenCalledOnce());
+    // 60 and 40 were never sent: a mock for them is missing, and their failure would show.
+    await act(() => new Promise((resolve) => setTimeout(resolve, volumeDebounceMs)));
+    expect(volume).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');
+    expect(valueOf(slider)).toBe('20');
+  });
+
+  it('cycles repeat from off to all to this one and back to off', async () => {
+    const repeatMock = (mode: RepeatMode): MockLink.MockedResponse => ({
+      request: { query: SetRepeatModeMutation, variables: { input: { mode } } },
+      result: {
+        data: { setRepeatMode: { __typename: 'SetRepeatModePayload', player: player(stateOf({ repeat: mode })) } },
+      },
+    });
+    renderBar([stateMock(), repeatMock('CONTEXT'), repeatMock('TRACK'), repeatMock('OFF')]);
+    const controls = await desktopControls();
+    await waitFor(() => expect(enabled(controls.getByRole('button', { name: 'Repeat: off' }))).toBe(true));
+    fireEvent.click(controls.getByRole('button', { name: 'Repeat: off' }));
+    fireEvent.click(await controls.findByRole('button', { name: 'Repeat: all' }));
+    fireEvent.click(await controls.findByRole('button', { name: 'Repeat: this one' }));
+    await controls.findByRole('button', { name: 'Repeat: off' });
+    // Each answer was awaited: nothing failed on the way.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    controls.getByRole('button', { name: 'Repeat: off' });
+    expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');
+  });
+
+  it('shows a free account what plays, with every control disabled and the reason', async () => {
+    renderBar([stateMock()], 'FREE');
+    const controls = await desktopControls();
+    await waitFor(() => expect(screen.getAllByText('First Light').length).toBeGreaterThan(0));
+    for (const name of ['Shuffle', 'Previous', 'Pause', 'Next', 'Repeat: off']) {
+      const button = controls.getByRole('button', { name });
+      expect(enabled(button)).toBe(false);
+      expect(descriptionOf(button)).toBe(premiumNote);
+    }
+    expect(enabled(screen.getByRole('slider', { name: 'Seek' }))).toBe(false);
+    expect(enabled(screen.getByRole('slider', { name: 'Volume' }))).toBe(false);
+    screen.getByText(premiumNote);
+  });
+});

@@ -1,0 +1,182 @@
+import { PauseIcon, PlayIcon, QueueListIcon } from '@heroicons/react/24/solid';
+import { ChevronUpIcon } from '@heroicons/react/24/outline';
+import { useId } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Cover } from '../components/Cover';
+import { LikeButton } from '../components/LikeButton';
+import { DevicePicker } from './DevicePicker';
+import { premiumNote, TransportControls } from './PlayerControls';
+import { usePlayer, type PlayingItem } from './PlayerProvider';
+import { SeekBar } from './SeekBar';
+import { Volume } from './Volume';
+
+/** Where an item's title leads: a track's album, an episode's own page. */
+export function itemLink(item: PlayingItem): string {
+  return item.__typename === 'Track' ? `/album/${item.album.id}` : `/episode/${item.id}`;
+}
+
+/** The people behind an item, as links: a track's artists, an episode's show. */
+export function ItemByline({ item, className = '' }: { item: PlayingItem; className?: string }) {
+  return (
+    <p className={`truncate ${className}`}>
+      {item.__typename === 'Track' ? (
+        item.artists.map((artist, index) => (
+          <span key={artist.id}>
+            {index > 0 && ', '}
+            <Link to={`/artist/${artist.id}`} className="hover:text-white hover:underline">
+              {artist.name}
+            </Link>
+          </span>
+        ))
+      ) : (
+        <Link to={`/show/${item.show.id}`} className="hover:text-white hover:underline">
+          {item.show.name}
+        </Link>
+      )}
+    </p>
+  );
+}
+
+/** The link and names of what plays: a track's album and artists, an episode's show. */
+function ItemInfo({ item }: { item: PlayingItem }) {
+  const images = item.__typename === 'Track' ? item.album.images : item.images;
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <Link
+        to={itemLink(item)}
+        className="shrink-0"
+        aria-label={`Go to ${item.__typename === 'Track' ? item.album.name : item.name}`}
+      >
+        <Cover images={images} size={56} className="size-12 md:size-14" />
+      </Link>
+      <div className="min-w-0">
+        <Link to={itemLink(item)} className="block truncate text-sm font-medium hover:underline">
+          {item.name}
+        </Link>
+        <ItemByline item={item} className="text-xs text-neutral-400" />
+      </div>
+    </div>
+  );
+}
+
+/** The player bar on every screen: what plays and every control of the player. */
+export function PlayerBar() {
+  const player = usePlayer();
+  const [location] = useLocation();
+  const noteId = useId();
+  const { state } = player;
+  const item = state?.item ?? null;
+  const controls = player.canControl;
+  const playing = state?.isPlaying === true && !player.audioBlocked;
+  // On a phone the now-playing view is the full-screen player: the compact bar steps aside for it.
+  const fullScreen = location === '/now-playing';
+  const describedBy = controls ? undefined : noteId;
+
+  return (
+    <section
+      aria-label="Player"
+      className={`border-t border-white/10 bg-neutral-950 px-3 py-2 md:block md:px-4 ${fullScreen ? 'hidden' : ''}`}
+    >
+      {/* Phone: a compact bar that opens the now-playing view. */}
+      <div className="flex items-center gap-2 md:hidden">
+        {item ? (
+          <>
+            <Link
+              to="/now-playing"
+              className="flex min-w-0 flex-1 items-center gap-3"
+              aria-label={`Now playing: ${item.name}. Open the player`}
+            >
+              <Cover
+                images={item.__typename === 'Track' ? item.album.images : item.images}
+                size={40}
+                className="size-10"
+              />
+              <span className="min-w-0">
+                <span className="block truncate text-sm font-medium">{item.name}</span>
+                <span className="block truncate text-xs text-neutral-400">
+                  {item.__typename === 'Track' ? item.artists.map((artist) => artist.name).join(', ') : item.show.name}
+                </span>
+              </span>
+              <ChevronUpIcon aria-hidden="true" className="ml-auto size-4 shrink-0 text-neutral-400" />
+            </Link>
+            <LikeButton uri={item.uri} saved={item.saved} name={item.name} />
+          </>
+        ) : (
+          <p className="flex-1 text-sm text-neutral-400">
+            {controls ? 'Pick something to play' : 'Playback needs Premium'}
+          </p>
+        )}
+        <button
+          type="button"
+          disabled={!controls || !item}
+          onClick={() => void player.togglePlay()}
+          aria-label={playing ? 'Pause' : 'Play'}
+          title={controls ? undefined : premiumNote}
+          className="rounded-full p-2 disabled:opacity-40"
+        >
+          {playing ? (
+            <PauseIcon aria-hidden="true" className="size-7" />
+          ) : (
+            <PlayIcon aria-hidden="true" className="size-7" />
+          )}
+        </button>
+      </div>
+      <div className="mt-1 md:hidden">{item && <SeekBar compact />}</div>
+      {player.audioBlocked && (
+        <p role="status" className="mt-1 text-xs text-amber-300 md:hidden">
+          Your browser is waiting for a tap: press play to hear it here.
+        </p>
+      )}
+
+      {/* Desktop: the full bar. */}
+      <div className="hidden grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] items-center gap-4 md:grid">
+        <div className="flex min-w-0 items-center gap-3">
+          {item ? (
+            <>
+              <ItemInfo item={item} />
+              <LikeButton uri={item.uri} saved={item.saved} name={item.name} />
+            </>
+          ) : (
+            <p className="text-sm text-neutral-400">
+              {controls ? 'Nothing is playing. Pick an album or a playlist to start.' : 'Nothing is playing.'}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col items-center gap-1">
+          <TransportControls {...(describedBy ? { describedBy } : {})} />
+          <SeekBar />
+          {player.audioBlocked && (
+            <p role="status" className="text-xs text-amber-300">
+              Your browser is waiting for a click: press play to hear it here.
+            </p>
+          )}
+          {!controls && (
+            <p id={noteId} className="text-xs text-neutral-400">
+              {premiumNote}
+            </p>
+          )}
+        </div>
+        <div className="flex items-center justify-end gap-1">
+          <Link
+            to="/now-playing"
+            aria-label="Now playing view"
+            title="Now playing view"
+            className="rounded-full p-2 text-neutral-300 hover:text-white"
+          >
+            <ChevronUpIcon aria-hidden="true" className="size-5" />
+          </Link>
+          <Link
+            to="/queue"
+            aria-label="Queue"
+            title="Queue"
+            className="rounded-full p-2 text-neutral-300 hover:text-white"
+          >
+            <QueueListIcon aria-hidden="true" className="size-5" />
+          </Link>
+          <DevicePicker />
+          <Volume className="w-20 lg:w-24" />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  ArrowPathRoundedSquareIcon,
+  ArrowsRightLeftIcon,
+  BackwardIcon,
+  ForwardIcon,
+  PauseIcon,
+  PlayIcon,
+} from '@heroicons/react/24/solid';
+import type { RepeatMode } from '../__generated__/graphql';
+import { nextRepeatMode, usePlayer } from './PlayerProvider';
+
+export const repeatLabels: Record<RepeatMode, string> = {
+  OFF: 'Repeat: off',
+  CONTEXT: 'Repeat: all',
+  TRACK: 'Repeat: this one',
+};
+
+/** Why the controls are disabled for an account that may not control playback. */
+export const premiumNote = 'Controlling playback needs a Premium account.';
+
+const sizes = {
+  md: { gap: 'gap-3', icon: 'size-5', play: 'size-6', playPad: 'p-2' },
+  lg: { gap: 'gap-4 sm:gap-6', icon: 'size-7', play: 'size-9', playPad: 'p-3' },
+} as const;
+
+interface TransportControlsProps {
+  size?: keyof typeof sizes;
+  /** The id of the text that explains disabled controls. */
+  describedBy?: string;
+}
+
+/** Shuffle, previous, play or pause, next and repeat: the player bar's and the now-playing view's. */
+export function TransportControls({ size = 'md', describedBy }: TransportControlsProps) {
+  const player = usePlayer();
+  const { state } = player;
+  const item = state?.item ?? null;
+  const controls = player.canControl;
+  // Silent here until a click lets the browser start the audio: the button offers to play.
+  const playing = state?.isPlaying === true && !player.audioBlocked;
+  const repeat = state?.repeat ?? 'OFF';
+  const look = sizes[size];
+  const side = 'rounded-full p-2 disabled:opacity-40';
+  return (
+    <div className={`flex items-center ${look.gap}`}>
+      <button
+        type="button"
+        disabled={!controls || !state}
+        aria-label="Shuffle"
+        aria-pressed={state?.shuffle === true}
+        aria-describedby={describedBy}
+        title={state?.shuffle ? 'Shuffle: on' : 'Shuffle: off'}
+        onClick={() => void player.setShuffle(!state?.shuffle)}
+        className={`${side} ${state?.shuffle ? 'text-accent' : 'text-neutral-400 hover:text-white'}`}
+      >
+        <ArrowsRightLeftIcon aria-hidden="true" className={look.icon} />
+      </button>
+      <button
+        type="button"
+        disabled={!controls || !item}
+        aria-label="Previous"
+        aria-describedby={describedBy}
+        onClick={() => void player.previous()}
+        className={`${side} text-neutral-300 hover:text-white`}
+      >
+        <BackwardIcon aria-hidden="true" className={look.icon} />
+      </button>
+      <button
+        type="button"
+        disabled={!controls || !item}
+        aria-label={playing ? 'Pause' : 'Play'}
+        aria-describedby={describedBy}
+        onClick={() => void player.togglePlay()}
+        className={`rounded-full bg-white ${look.playPad} text-black transition hover:scale-105 disabled:opacity-40 disabled:hover:scale-100`}
+      >
+        {playing ? (
+          <PauseIcon aria-hidden="true" className={look.play} />
+        ) : (
+          <PlayIcon aria-hidden="true" className={look.play} />
+        )}
+      </button>
+      <button
+        type="button"
+        disabled={!controls || !item}
+        aria-label="Next"
+        aria-describedby={describedBy}
+        onClick={() => void player.next()}
+        className={`${side} text-neutral-300 hover:text-white`}
+      >
+        <ForwardIcon aria-hidden="true" className={look.icon} />
+      </button>
+      <button
+        type="button"
+        disabled={!controls || !state}
+        aria-label={repeatLabels[repeat]}
+        aria-describedby={describedBy}
+        title={repeatLabels[repeat]}
+        onClick={() => void player.setRepeat(nextRepeatMode(repeat))}
+        className={`relative ${side} ${repeat !== 'OFF' ? 'text-accent' : 'text-neutral-400 hover:text-white'}`}
+      >
+        <ArrowPathRoundedSquareIcon aria-hidden="true" className={look.icon} />
+        {repeat === 'TRACK' && (
+          <span aria-hidden="true" className="absolute top-0 right-0 text-[10px] leading-none font-bold">
+            1
+          </span>
+        )}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,320 @@
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { getFragmentData, makeFragmentData } from '../__generated__';
+import type { PlaybackState_StateFragment, RepeatMode, StartPlaybackInput } from '../__generated__/graphql';
+import { useViewer } from '../app/viewer';
+import { useNotify } from '../components/Notifications';
+import { errorCodeOf, friendlyMessage, messageForCode } from '../lib/errors';
+import { usePlaybackAcrossReloads } from './across-reloads';
+import { useBrowserDevice } from './browser-device';
+import { useBrowserAudio } from './browser-audio';
+import { useMediaSession } from './media-session';
+import {
+  AddToQueueMutation,
+  PausePlaybackMutation,
+  PlaybackStateFragment,
+  PlayerStateQuery,
+  SeekPlaybackMutation,
+  SetRepeatModeMutation,
+  SetShuffleMutation,
+  SetVolumeMutation,
+  SkipToNextMutation,
+  SkipToPreviousMutation,
+  StartPlaybackMutation,
+  TransferPlaybackMutation,
+} from './operations';
+import { arrivalOf, positionAt } from './position';
+
+export type PlaybackState = PlaybackState_StateFragment;
+export type PlayingItem = NonNullable<PlaybackState['item']>;
+
+/** What to play: a context (album, playlist, artist, show) or a list of tracks and episodes, from an item. */
+export interface PlayTarget {
+  contextUri?: string;
+  uris?: string[];
+  offsetUri?: string;
+  offsetPosition?: number;
+  positionMs?: number;
+}
+
+export interface Player {
+  state: PlaybackState | null;
+  /** True until the first state arrives. */
+  loading: boolean;
+  /** Whether the account may control playback (a free account may not). */
+  canControl: boolean;
+  /** This browser, as a device that plays the audio itself (local music service only). */
+  browserDeviceId: string | null;
+  /** Playback's position now, in milliseconds, moved on by the clock between server updates. */
+  positionMs: () => number;
+  /** The browser refused to start audio without a click: the next play click starts it. */
+  audioBlocked: boolean;
+  play: (target?: PlayTarget) => Promise<void>;
+  pause: () => Promise<void>;
+  togglePlay: () => Promise<void>;
+  next: () => Promise<void>;
+  previous: () => Promise<void>;
+  seek: (positionMs: number) => Promise<void>;
+  setShuffle: (shuffle: boolean) => Promise<void>;
+  setRepeat: (mode: RepeatMode) => Promise<void>;
+  /** Sets the volume of the active device, or of the device named. */
+  setVolume: (volumePercent: number, deviceId?: string) => Promise<void>;
+  transfer: (deviceId: string, play?: boolean) => Promise<void>;
+  addToQueue: (uri: string) => Promise<void>;
+  /** Whether a uri is what plays now (or the context it plays through). */
+  isCurrent: (uri: string) => boolean;
+  refresh: () => void;
+}
+
+/** The player of the signed-in app; tests provide one of their own. */
+export const PlayerContext = createContext<Player | null>(null);
+
+/** How often the player asks what plays when nothing tells it sooner (another device may change it). */
+const pollMs = 10_000;
+const repeatCycle: Record<RepeatMode, RepeatMode> = { OFF: 'CONTEXT', CONTEXT: 'TRACK', TRACK: 'OFF' };
+export const nextRepeatMode = (mode: RepeatMode): RepeatMode => repeatCycle[mode];
+
+export function PlayerProvider({ children }: { children: ReactNode }) {
+  const { me, upstream } = useViewer();
+  const notify = useNotify();
+  const client = useApolloClient();
+  // Set once the music service refused a command for want of Premium (an account whose product it does not say).
+  const [premiumRefused, setPremiumRefused] = useState(false);
+  const canControl = (me.product === 'PREMIUM' || me.product === null) && !premiumRefused;
+  // Read for every account: a free listener playing in their music app still sees what plays.
+  const { data, loading, refetch } = useQuery(PlayerStateQuery, {
+    pollInterval: pollMs,
+    notifyOnNetworkStatusChange: false,
+    errorPolicy: 'all',
+  });
+  const state = getFragmentData(PlaybackStateFragment, data?.player.state) ?? null;
+
+  // The position moves on by the browser's own clock from when the state arrived.
+  if (state) arrivalOf(state);
+  const positionMs = useCallback(
+    () =>
+      state
+        ? positionAt(
+            { progressMs: state.progressMs ?? 0, at: arrivalOf(state), isPlaying: state.isPlaying },
+            performance.now(),
+          )
+        : 0,
+    [state],
+  );
+
+  const browserDeviceId = useBrowserDevice(upstream.provider === 'LOCAL' && canControl, me.id);
+  const onAudioEnded = useCallback(() => void refetch(), [refetch]);
+  const { blocked: audioBlocked, unblock } = useBrowserAudio(state, browserDeviceId, positionMs, onAudioEnded);
+  usePlaybackAcrossReloads(state, browserDeviceId, me.id);
+
+  // Ask again when the item should end, so the next one shows (and plays here) on time.
+  useEffect(() => {
+    if (!state?.isPlaying || !state.item) return;
+    const remaining = state.item.durationMs - positionMs();
+    const timer = setTimeout(() => void refetch(), Math.max(500, remaining + 400));
+    return () => clearTimeout(timer);
+  }, [state, positionMs, refetch]);
+
+  const report = useCallback(
+    (error: unknown, doing: string) => {
+      const code = errorCodeOf(error);
+      if (code === 'NO_ACTIVE_DEVICE') {
+        notify(friendlyMessage(error, doing), 'error', { label: 'Choose a device', to: '/devices' });
+      } else {
+        notify(friendlyMessage(error, doing), 'error');
+      }
+      if (code === 'PREMIUM_REQUIRED') setPremiumRefused(true);
+      // The state the failed command assumed may be wrong: read the real one.
+      else void refetch();
+    },
+    [notify, refetch],
+  );
+
+  const [startPlayback] = useMutation(StartPlaybackMutation);
+  const [pausePlayback] = useMutation(PausePlaybackMutation);
+  const [skipToNext] = useMutation(SkipToNextMutation);
+  const [skipToPrevious] = useMutation(SkipToPreviousMutation);
+  const [seekPlayback] = useMutation(SeekPlaybackMutation);
+  const [setShuffleMutation] = useMutation(SetShuffleMutation);
+  const [setRepeatMutation] = useMutation(SetRepeatModeMutation);
+  const [setVolumeMutation] = useMutation(SetVolumeMutation);
+  const [transferPlayback] = useMutation(TransferPlaybackMutation);
+  const [addToQueueMutation] = useMutation(AddToQueueMutation);
+
+  /** The player as it will be once a command is done, shown at once and rolled back if it fails. */
+  const optimistic = useCallback(
+    (change: Partial<PlaybackState>) =>
+      state
+        ? {
+            __typename: 'Player' as const,
+            state: {
+              __typename: 'PlaybackState' as const,
+              ...makeFragmentData({ ...state, timestamp: Date.now(), ...change }, PlaybackStateFragment),
+            },
+          }
+        : null,
+    [state],
+  );
+
+  const run = useCallback(
+    async (doing: string, command: () => Promise<unknown>) => {
+      if (!canControl) {
+        notify(messageForCode('PREMIUM_REQUIRED', doing), 'error');
+        return;
+      }
+      try {
+        await command();
+      } catch (error) {
+        report(error, doing);
+      }
+    },
+    [canControl, notify, report],
+  );
+
+  const player = useMemo<Player>(() => {
+    /**
+     * Where playback starts: on the device that is playing now, as a remote would; when nothing
+     * plays, here, in this tab (an idle device elsewhere may be a tab that was closed).
+     */
+    const deviceForCommand = (): string | undefined =>
+      state?.isPlaying && state.device ? undefined : (browserDeviceId ?? undefined);
+    const play = (target: PlayTarget = {}) =>
+      run('start playback', async () => {
+        unblock();
+        const input: StartPlaybackInput = { ...target };
+        const deviceId = deviceForCommand();
+        if (deviceId) input.deviceId = deviceId;
+        const resuming = !target.contextUri && !target.uris;
+        const next = resuming ? optimistic({ isPlaying: true, progressMs: positionMs() }) : null;
+        await startPlayback({
+          variables: { input },
+          optimisticResponse: next
+            ? { __typename: 'Mutation', startPlayback: { __typename: 'StartPlaybackPayload', player: next } }
+            : undefined,
+        });
+      });
+    const pause = () =>
+      run('pause', async () => {
+        const next = optimistic({ isPlaying: false, progressMs: positionMs() });
+        await pausePlayback({
+          variables: { input: {} },
+          optimisticResponse: next
+            ? { __typename: 'Mutation', pausePlayback: { __typename: 'PausePlaybackPayload', player: next } }
+            : undefined,
+        });
+      });
+    return {
+      state,
+      loading: loading && !data,
+      canControl,
+      browserDeviceId,
+      positionMs,
+      audioBlocked,
+      play,
+      pause,
+      // Playing but silent here (the browser waits for a click): the click starts the audio, it does not pause.
+      togglePlay: () => (state?.isPlaying && !audioBlocked ? pause() : play()),
+      next: () => run('skip to the next item', () => skipToNext({ variables: { input: {} } })),
+      previous: () => run('go back', () => skipToPrevious({ variables: { input: {} } })),
+      seek: (ms: number) => {
+        const positionMs = Math.max(0, Math.round(ms));
+        const next = optimistic({ progressMs: positionMs });
+        return run('seek', () =>
+          seekPlayback({
+            variables: { input: { positionMs } },
+            optimisticResponse: next
+              ? { __typename: 'Mutation', seekPlayback: { __typename: 'SeekPlaybackPayload', player: next } }
+              : undefined,
+          }),
+        );
+      },
+      setShuffle: (shuffle: boolean) => {
+        const next = optimistic({ shuffle });
+        return run('change shuffle', () =>
+          setShuffleMutation({
+            variables: { input: { shuffle } },
+            optimisticResponse: next
+              ? { __typename: 'Mutation', setShuffle: { __typename: 'SetShufflePayload', player: next } }
+              : undefined,
+          }),
+        );
+      },
+      setRepeat: (mode: RepeatMode) => {
+        const next = optimistic({ repeat: mode });
+        return run('change repeat', () =>
+          setRepeatMutation({
+            variables: { input: { mode } },
+            optimisticResponse: next
+              ? { __typename: 'Mutation', setRepeatMode: { __typename: 'SetRepeatModePayload', player: next } }
+              : undefined,
+          }),
+        );
+      },
+      setVolume: (volumePercent: number, deviceId?: string) => {
+        const active = state?.device;
+        const next =
+          active && (deviceId === undefined || deviceId === active.id)
+            ? optimistic({ device: { ...active, volumePercent } })
+            : null;
+        return run('change the volume', () =>
+          setVolumeMutation({
+            variables: { input: deviceId === undefined ? { volumePercent } : { volumePercent, deviceId } },
+            optimisticResponse: next
+              ? { __typename: 'Mutation', setVolume: { __typename: 'SetVolumePayload', player: next } }
+              : undefined,
+          }),
+        );
+      },
+      transfer: (deviceId: string, playNow?: boolean) =>
+        run('move playback', async () => {
+          unblock();
+          await transferPlayback({
+            variables: { input: { deviceId, ...(playNow === undefined ? {} : { play: playNow }) } },
+          });
+        }),
+      addToQueue: (uri: string) =>
+        run('add to the queue', async () => {
+          await addToQueueMutation({ variables: { input: { uri } } });
+          notify('Added to queue');
+          void client.refetchQueries({ include: ['PlayerQueue'] });
+        }),
+      isCurrent: (uri: string) => state?.item?.uri === uri || state?.context?.uri === uri,
+      refresh: () => void refetch(),
+    };
+  }, [
+    state,
+    loading,
+    data,
+    canControl,
+    browserDeviceId,
+    positionMs,
+    audioBlocked,
+    run,
+    unblock,
+    startPlayback,
+    pausePlayback,
+    skipToNext,
+    skipToPrevious,
+    seekPlayback,
+    setShuffleMutation,
+    setRepeatMutation,
+    setVolumeMutation,
+    transferPlayback,
+    addToQueueMutation,
+    optimistic,
+    notify,
+    client,
+    refetch,
+  ]);
+
+  useMediaSession(player);
+
+  return <PlayerContext value={player}>{children}</PlayerContext>;
+}
+
+/** The listener's player: state and commands. */
+export function usePlayer(): Player {
+  const player = use(PlayerContext);
+  if (!player) throw new Error('usePlayer is used outside the PlayerProvider.');
+  return player;
+}

@@ -1,0 +1,48 @@
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { useNotify } from '../components/Notifications';
+import { friendlyMessage } from '../lib/errors';
+import { PlayerDevicesQuery, UnregisterPlaybackDeviceMutation } from './operations';
+import { usePlayer } from './PlayerProvider';
+
+/** A browser device's name, as this app registers it ("Web Player (Firefox)"): such devices may be forgotten. */
+export function isBrowserDevice(name: string): boolean {
+  return /^Web Player \(.+\)$/.test(name);
+}
+
+/**
+ * Forgets a browser device this listener registered in an earlier visit: it leaves the list at once,
+ * and comes back with a message if the music service refuses. Playback on it stops.
+ */
+export function useForgetDevice(): (device: { id: string; name: string }) => Promise<void> {
+  const client = useApolloClient();
+  const notify = useNotify();
+  const player = usePlayer();
+  const [unregister] = useMutation(UnregisterPlaybackDeviceMutation);
+  return useCallback(
+    async (device: { id: string; name: string }) => {
+      const known = client.cache.readQuery({ query: PlayerDevicesQuery });
+      const remaining = known?.player.devices.filter((candidate) => candidate.id !== device.id);
+      try {
+        await unregister({
+          variables: { input: { deviceId: device.id } },
+          optimisticResponse: remaining
+            ? {
+                __typename: 'Mutation',
+                unregisterPlaybackDevice: {
+                  __typename: 'UnregisterPlaybackDevicePayload',
+                  player: { __typename: 'Player', devices: remaining },
+                },
+              }
+            : undefined,
+        });
+        notify(`Forgot ${device.name}`);
+        // Playback stops with the device it was on.
+        if (player.state?.device?.id === device.id) player.refresh();
+      } catch (error) {
+        notify(friendlyMessage(error, 'forget this device'), 'error');
+      }
+    },
+    [client, notify, player, unregister],
+  );
+}

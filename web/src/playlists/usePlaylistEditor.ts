@@ -1,0 +1,155 @@
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useMemo, useState } from 'react';
+import { graphql } from '../__generated__';
+import { useNotify } from '../components/Notifications';
+import { friendlyMessage } from '../lib/errors';
+import { AddPlaylistItemsMutation } from './AddToPlaylistDialog';
+import { createEditQueue } from './edit-queue';
+import { insertBeforeFor } from '../library/connections';
+import {
+  appendCachedItems,
+  moveCachedItem,
+  removeCachedItem,
+  restoreCachedItems,
+  type PlayableRef,
+  type Removal,
+} from './playlist-items';
+
+/** What the editor reads of its playlist: the version of its items that the listener sees. */
+export const PlaylistEditorFragment = graphql(`
+  fragment PlaylistEditor_playlist on Playlist {
+    id
+    snapshotId
+  }
+`);
+
+export const ReorderPlaylistItemsMutation = graphql(`
+  mutation ReorderPlaylistItems($input: ReorderPlaylistItemsInput!) {
+    reorderPlaylistItems(input: $input) {
+      playlist {
+        id
+        snapshotId
+      }
+    }
+  }
+`);
+
+export const RemovePlaylistItemsMutation = graphql(`
+  mutation RemovePlaylistItems($input: RemovePlaylistItemsInput!) {
+    removePlaylistItems(input: $input) {
+      playlist {
+        id
+        snapshotId
+      }
+    }
+  }
+`);
+
+/** A removal that can be taken back. */
+export interface UndoableRemoval extends Removal {
+  item: PlayableRef;
+  name: string;
+  /** Whether the removal was made: false when it failed and was rolled back. */
+  done: Promise<boolean>;
+}
+
+export interface PlaylistEditor {
+  /** Moves the item at `from` so that it ends at `to` (positions from 0). */
+  move: (from: number, to: number, name: string) => Promise<boolean>;
+  /** Removes every occurrence of an item; what went where, to undo it. */
+  remove: (item: PlayableRef, name: string) => UndoableRemoval;
+  /** Puts back what a removal took, at the same positions. */
+  undo: (removal: UndoableRemoval) => Promise<boolean>;
+  /** Adds items at the end. */
+  add: (items: readonly PlayableRef[], name: string) => Promise<boolean>;
+}
+
+/**
+ * Edits a playlist's items: each edit shows at once, reaches the music service in the order the
+ * listener made them with the version of the playlist they saw (`snapshotId`), and is rolled back
+ * with a message when it fails. The cached items stay in step, so nothing is asked for again.
+ */
+export function usePlaylistEditor(playlistId: string, playlistName: string): PlaylistEditor {
+  const client = useApolloClient();
+  const notify = useNotify();
+  const [reorder] = useMutation(ReorderPlaylistItemsMutation);
+  const [removeItems] = useMutation(RemovePlaylistItemsMutation);
+  const [addItems] = useMutation(AddPlaylistItemsMutation);
+
+  // One queue for as long as the screen is shown: edits reach the music service in order.
+  const [queue] = useState(() => createEditQueue(client.cache));
+
+  return useMemo(() => {
+    const { cache } = client;
+    const failed = (doing: string) => (error: unknown, undone: number) => {
+      const also = undone > 0 ? ' Your changes after it were undone too.' : '';
+      notify(`${friendlyMessage(error, doing)}${also}`, 'error');
+    };
+    const snapshot = (): string | undefined => {
+      const id = cache.identify({ __typename: 'Playlist', id: playlistId });
+      const data = id ? cache.readFragment({ fragment: PlaylistEditorFragment, id }) : null;
+      return data?.snapshotId || undefined;
+    };
+
+    const move: PlaylistEditor['move'] = (from, to, name) =>
+      queue.submit({
+        fail: failed(`move ${name}`),
+        apply: (target) => moveCachedItem(target, playlistId, from, to),
+        send: () =>
+          reorder({
+            variables: {
+              input: {
+                playlistId,
+                rangeStart: from,
+                insertBefore: insertBeforeFor(from, to),
+                rangeLength: 1,
+                snapshotId: snapshot(),
+              },
+            },
+          }),
+      });
+
+    const remove: PlaylistEditor['remove'] = (item, name) => {
+      const seen: { removal?: Removal } = {};
+      const done = queue.submit({
+        fail: failed(`remove ${name} from ${playlistName}`),
+        apply: (target) => {
+          const result = removeCachedItem(target, playlistId, item);
+          // The first run, on the screen's layer, says what the listener saw go.
+          seen.removal ??= result;
+        },
+        send: () =>
+          removeItems({
+            variables: { input: { playlistId, uris: [item.uri], snapshotId: snapshot() } },
+          }),
+      });
+      const { removed, cursors } = seen.removal ?? { removed: [], cursors: [] };
+      return { item, name, removed, cursors, done };
+    };
+
+    const undo: PlaylistEditor['undo'] = (removal) => {
+      const addedAt = new Date().toISOString();
+      return queue.submit({
+        fail: failed(`put ${removal.name} back`),
+        apply: (target) => restoreCachedItems(target, playlistId, removal, addedAt),
+        send: async () => {
+          // Back where each occurrence was, from the first: each insert keeps the positions after it right.
+          for (const { position } of [...removal.removed].sort((a, b) => a.position - b.position)) {
+            await addItems({ variables: { input: { playlistId, uris: [removal.item.uri], position } } });
+          }
+        },
+      });
+    };
+
+    const add: PlaylistEditor['add'] = (items, name) => {
+      const addedAt = new Date().toISOString();
+      return queue.submit({
+        fail: failed(`add ${name} to ${playlistName}`),
+        apply: (target) => appendCachedItems(target, playlistId, items, addedAt),
+        send: () => addItems({ variables: { input: { playlistId, uris: items.map((item) => item.uri) } } }),
+      });
+    };
+
+    return { move, remove, undo, add };
+  }, [client, queue, notify, playlistId, playlistName, reorder, removeItems, addItems]);
+}

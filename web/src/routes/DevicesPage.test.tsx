@@ -1,0 +1,219 @@
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createCache } from '../apollo';
+import type { AccountProduct, MusicProvider } from '../__generated__/graphql';
+import { ViewerProvider, type Viewer } from '../app/viewer';
+import { NotificationsProvider } from '../components/Notifications';
+import { UnregisterPlaybackDeviceMutation } from '../player/operations';
+import { PlayerContext, type Player } from '../player/PlayerProvider';
+import DevicesPage, { DevicesPageQueryDocument } from './DevicesPage';
+
+const device = (id: string, name: string, change: { type?: string; isActive?: boolean } = {}) => ({
+  __typename: 'Device' as const,
+  id,
+  name,
+  type: change.type ?? 'Computer',
+  isActive: change.isActive ?? false,
+  isRestricted: false,
+  volumePercent: 70,
+  supportsVolume: true,
+});
+
+const here = device('here', 'Web Player (Chrome)');
+const kitchen = device('kitchen', 'Kitchen', { type: 'Speaker', isActive: true });
+const old = device('old', 'Web Player (Firefox)');
+
+function viewer(provider: MusicProvider, product: AccountProduct): Viewer {
+  return {
+    me: {
+      __typename: 'Me',
+      id: 'demo',
+      displayName: 'Demo Listener',
+      product,
+      country: 'SE',
+      images: [],
+      playlists: {
+        __typename: 'PlaylistConnection',
+        totalCount: 0,
+        edges: [],
+        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+      },
+    },
+    upstream: {
+      __typename: 'Upstream',
+      provider,
+      name: provider === 'LOCAL' ? 'Graphonic Music' : 'Spotify',
+      features: {
+        __typename: 'UpstreamFeatures',
+        recommendations: true,
+        audioFeatures: true,
+        browse: true,
+        relatedArtists: true,
+        artistTopTracks: true,
+        otherUsers: true,
+        extendedMetadata: true,
+      },
+    },
+  };
+}
+
+function fakePlayer(canControl: boolean, browserDeviceId: string | null): Player {
+  const command = () => vi.fn(() => Promise.resolve());
+  return {
+    state: null,
+    loading: false,
+    canControl,
+    browserDeviceId,
+    positionMs: () => 0,
+    audioBlocked: false,
+    play: command(),
+    pause: command(),
+    togglePlay: command(),
+    next: command(),
+    previous: command(),
+    seek: command(),
+    setShuffle: command(),
+    setRepeat: command(),
+    setVolume: command(),
+    transfer: command(),
+    addToQueue: command(),
+    isCurrent: () => false,
+    refresh: vi.fn(),
+  };
+}
+
+const devicesMock = (devices: ReturnType<typeof device>[]): MockLink.MockedResponse => ({
+  request: { query: DevicesPageQueryDocument },
+  result: { data: { player: { __typename: 'Player', devices } } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+});
+
+interface Setup {
+  devices?: ReturnType<typeof device>[];
+  provider?: MusicProvider;
+  product?: AccountProduct;
+  mocks?: MockLink.MockedResponse[];
+}
+
+function renderPage({ devices = [kitchen, old, here], provider = 'LOCAL', product = 'PREMIUM', mocks = [] }: Setup) {
+  const player = fakePlayer(product === 'PREMIUM', provider === 'LOCAL' ? 'here' : null);
+  render(
+    <MockedProvider mocks={[devicesMock(devices), ...mocks]} cache={createCache()}>
+      <ViewerProvider viewer={viewer(provider, product)}>
+        <NotificationsProvider>
+          <PlayerContext value={player}>
+            <DevicesPage />
+          </PlayerContext>
+        </NotificationsProvider>
+      </ViewerProvider>
+    </MockedProvider>,
+  );
+  return player;
+}
+
+async function rows() {
+  const list = await screen.findByRole('list', { name: 'Your devices' });
+  return within(list).getAllByRole('listitem');
+}
+
+describe('the devices screen', () => {
+  it('puts this browser first, marks the active device, and moves playback where chosen', async () => {
+    const player = renderPage({});
+    const [first, second, third] = await rows();
+    if (!first || !second || !third) throw new Error('Three devices should show.');
+    expect(within(first).getByText('This browser')).toBeTruthy();
+    expect(within(first).getByText('Web Player (Chrome)')).toBeTruthy();
+    expect(second.textContent).toContain('Kitchen');
+    expect(second.textContent).toContain('Speaker · Active, paused');
+    expect(third.textContent).toContain('Computer · Available');
+
+    fireEvent.click(within(first).getByRole('button', { name: 'Play on this browser' }));
+    expect(player.transfer).toHaveBeenCalledWith('here', true);
+    // The active device needs no button to move there.
+    expect(within(second).queryByRole('button', { name: /^Play on / })).toBeNull();
+  });
+
+  it('sets the volume of the active device only, with the local music service', async () => {
+    const player = renderPage({});
+    const [first, second, third] = await rows();
+    if (!first || !second || !third) throw new Error('Three devices should show.');
+    expect(within(first).queryByRole('slider')).toBeNull();
+    expect(within(third).queryByRole('slider')).toBeNull();
+    const slider = within(second).getByRole('slider', { name: 'Volume of Kitchen' });
+    fireEvent.change(slider, { target: { value: '30' } });
+    await waitFor(() => expect(player.setVolume).toHaveBeenCalledWith(30, 'kitchen'));
+  });
+
+  it('offers to forget other browsers only, and forgets at once', async () => {
+    const forgotten = vi.fn(() => ({
+      data: {
+        unregisterPlaybackDevice: {
+          __typename: 'UnregisterPlaybackDevicePayload',
+          player: {
+            __typename: 'Player',
+            devices: [kitchen, here].map(({ isRestricted: _restricted, ...rest }) => rest),
+          },
+        },
+      },
+    }));
+    renderPage({
+      mocks: [
+        {
+          request: { query: UnregisterPlaybackDeviceMutation, variables: { input: { deviceId: 'old' } } },
+          result: forgotten,
+          delay: 100,
+        },
+      ],
+    });
+    await rows();
+    const forgetButtons = screen.getAllByRole('button', { name: /^Forget / });
+    expect(forgetButtons.map((button) => button.getAttribute('aria-label'))).toEqual(['Forget Web Player (Firefox)']);
+    fireEvent.click(screen.getByRole('button', { name: 'Forget Web Player (Firefox)' }));
+    // Gone before the music service answers.
+    await waitFor(() => expect(screen.queryByText('Web Player (Firefox)')).toBeNull());
+    expect(forgotten).not.toHaveBeenCalled();
+    await waitFor(() => expect(forgotten).toHaveBeenCalledOnce());
+    expect(await screen.findByText('Forgot Web Player (Firefox)')).toBeTruthy();
+    expect(await rows()).toHaveLength(2);
+  });
+
+  it('brings a device back, and says why, when forgetting it fails', async () => {
+    renderPage({
+      mocks: [
+        {
+          request: { query: UnregisterPlaybackDeviceMutation, variables: { input: { deviceId: 'old' } } },
+          result: { errors: [{ message: 'Device not found', extensions: { code: 'NOT_FOUND' } }] },
+          delay: 100,
+        },
+      ],
+    });
+    await rows();
+    fireEvent.click(screen.getByRole('button', { name: 'Forget Web Player (Firefox)' }));
+    await waitFor(() => expect(screen.queryByText('Web Player (Firefox)')).toBeNull());
+    expect(await screen.findByText('We could not find that. It may have been removed.')).toBeTruthy();
+    expect(await screen.findByText('Web Player (Firefox)')).toBeTruthy();
+  });
+
+  it('says that the browser is a remote with Spotify, and sets any device’s volume', async () => {
+    renderPage({ provider: 'SPOTIFY', devices: [kitchen, device('phone', 'Pixel', { type: 'Smartphone' })] });
+    expect(
+      await screen.findByText(/this browser is a remote control: the music plays in Spotify’s own apps/),
+    ).toBeTruthy();
+    await rows();
+    expect(screen.queryByText('This browser')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Forget / })).toBeNull();
+    expect(screen.getByRole('slider', { name: 'Volume of Kitchen' })).toBeTruthy();
+    expect(screen.getByRole('slider', { name: 'Volume of Pixel' })).toBeTruthy();
+  });
+
+  it('shows a free account its devices, with the commands disabled and the reason', async () => {
+    renderPage({ product: 'FREE' });
+    const [first] = await rows();
+    if (!first) throw new Error('A device should show.');
+    expect(screen.getByText('Controlling playback needs a Premium account.')).toBeTruthy();
+    const play = within(first).getByRole('button', { name: 'Play on this browser' });
+    expect(play instanceof HTMLButtonElement && play.disabled).toBe(true);
+  });
+});

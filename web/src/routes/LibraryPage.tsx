@@ -1,0 +1,676 @@
+import type { ApolloClient } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { Listbox, ListboxButton, ListboxOption, ListboxOptions, Label, Field } from '@headlessui/react';
+import { CheckIcon, ChevronUpDownIcon } from '@heroicons/react/20/solid';
+import { ListBulletIcon, MagnifyingGlassIcon, PlusIcon, Squares2X2Icon, XMarkIcon } from '@heroicons/react/24/outline';
+import { HeartIcon } from '@heroicons/react/24/solid';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { startQuery } from '../app/screens';
+import { graphql, getFragmentData } from '../__generated__';
+import { MediaCard } from '../components/Cards';
+import { Cover } from '../components/Cover';
+import { LoadMore } from '../components/LoadMore';
+import { EmptyState, ErrorState, LoadingScreen, Skeleton } from '../components/States';
+import { countOf } from '../lib/format';
+import {
+  describeEntry,
+  kindLabels,
+  matchesFilter,
+  routeOf,
+  sortEntries,
+  sortLabels,
+  sortsFor,
+  type LibraryEntry,
+  type LibraryKind,
+  type LibrarySort,
+} from '../library/library-entries';
+import { useCreatePlaylist } from '../playlists/useCreatePlaylist';
+
+const LibraryPlaylistsFragment = graphql(`
+  fragment LibraryPage_playlists on PlaylistConnection {
+    totalCount
+    edges {
+      cursor
+      node {
+        id
+        uri
+        name
+        collaborative
+        images {
+          url
+          width
+        }
+        owner {
+          id
+          displayName
+        }
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+`);
+
+const LibraryAlbumsFragment = graphql(`
+  fragment LibraryPage_albums on SavedAlbumConnection {
+    totalCount
+    edges {
+      cursor
+      addedAt
+      node {
+        id
+        uri
+        name
+        images {
+          url
+          width
+        }
+        artists {
+          id
+          name
+        }
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+`);
+
+const LibraryArtistsFragment = graphql(`
+  fragment LibraryPage_artists on ArtistConnection {
+    totalCount
+    edges {
+      cursor
+      node {
+        id
+        uri
+        name
+        images {
+          url
+          width
+        }
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+`);
+
+const LibraryShowsFragment = graphql(`
+  fragment LibraryPage_shows on SavedShowConnection {
+    totalCount
+    edges {
+      cursor
+      addedAt
+      node {
+        id
+        uri
+        name
+        publisher
+        images {
+          url
+          width
+        }
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+`);
+
+// The playlists' page size matches the sidebar's (app/viewer.tsx): both read the same list.
+export const LibraryPageDocument = graphql(`
+  query LibraryPage {
+    me {
+      id
+      savedTracks(first: 1) {
+        totalCount
+      }
+      playlists(first: 50) {
+        ...LibraryPage_playlists
+      }
+      savedAlbums(first: 50) {
+        ...LibraryPage_albums
+      }
+      followedArtists(first: 50) {
+        ...LibraryPage_artists
+      }
+      savedShows(first: 50) {
+        ...LibraryPage_shows
+      }
+    }
+  }
+`);
+
+// The next page of one kind, without asking again for the others.
+const MorePlaylistsDocument = graphql(`
+  query LibraryPageMorePlaylists($after: String!) {
+    me {
+      id
+      playlists(first: 50, after: $after) {
+        ...LibraryPage_playlists
+      }
+    }
+  }
+`);
+
+const MoreAlbumsDocument = graphql(`
+  query LibraryPageMoreAlbums($after: String!) {
+    me {
+      id
+      savedAlbums(first: 50, after: $after) {
+        ...LibraryPage_albums
+      }
+    }
+  }
+`);
+
+const MoreArtistsDocument = graphql(`
+  query LibraryPageMoreArtists($after: String!) {
+    me {
+      id
+      followedArtists(first: 50, after: $after) {
+        ...LibraryPage_artists
+      }
+    }
+  }
+`);
+
+const MoreShowsDocument = graphql(`
+  query LibraryPageMoreShows($after: String!) {
+    me {
+      id
+      savedShows(first: 50, after: $after) {
+        ...LibraryPage_shows
+      }
+    }
+  }
+`);
+
+type View = 'list' | 'grid';
+
+interface KindList {
+  kind: LibraryKind;
+  entries: LibraryEntry[];
+  total: number;
+  hasMore: boolean;
+  more: () => Promise<unknown>;
+}
+
+/** Sorting or filtering a list needs all of it: up to this many items of a kind are loaded for it. */
+const loadAllLimit = 1000;
+
+const viewKey = 'graphonic.library.view';
+
+function initialView(): View {
+  try {
+    const stored = localStorage.getItem(viewKey);
+    if (stored === 'list' || stored === 'grid') return stored;
+  } catch {
+    // Storage may be off: the default then.
+  }
+  return 'list';
+}
+
+function LikedSongsCover({ className }: { className: string }) {
+  return (
+    <span
+      className={`flex shrink-0 items-center justify-center rounded-md bg-gradient-to-br from-indigo-700 to-sky-300 ${className}`}
+    >
+      <HeartIcon aria-hidden="true" className="size-1/3 text-white" />
+    </span>
+  );
+}
+
+/** Liked Songs, pinned at the top of the playlists. */
+function LikedSongsEntry({ view, count }: { view: View; count: number }) {
+  if (view === 'grid') {
+    return (
+      <li className="group relative rounded-lg p-3 transition hover:bg-white/5 focus-within:bg-white/5">
+        <LikedSongsCover className="aspect-square w-full shadow-lg" />
+        <Link
+          to="/collection/tracks"
+          className="mt-3 block truncate font-semibold after:absolute after:inset-0 hover:underline"
+        >
+          Liked Songs
+        </Link>
+        <p className="mt-1 text-sm text-neutral-400">Playlist · {countOf(count, 'song')}</p>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <Link to="/collection/tracks" className="flex items-center gap-3 rounded-md p-2 hover:bg-white/10">
+        <LikedSongsCover className="size-12" />
+        <span className="min-w-0">
+          <span className="block truncate font-medium">Liked Songs</span>
+          <span className="block truncate text-sm text-neutral-400">Playlist · {countOf(count, 'song')}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function EntryItem({ entry, view }: { entry: LibraryEntry; view: View }) {
+  const shape = entry.kind === 'artists' ? 'round' : 'square';
+  if (view === 'grid') {
+    return (
+      <MediaCard
+        to={routeOf(entry)}
+        title={entry.name}
+        subtitle={describeEntry(entry)}
+        images={entry.images}
+        shape={shape}
+        play={{ uri: entry.uri, target: { contextUri: entry.uri } }}
+      />
+    );
+  }
+  return (
+    <li>
+      <Link to={routeOf(entry)} className="flex items-center gap-3 rounded-md p-2 hover:bg-white/10">
+        <Cover images={entry.images} size={48} shape={shape} className="size-12" />
+        <span className="min-w-0">
+          <span className="block truncate font-medium">{entry.name}</span>
+          <span className="block truncate text-sm text-neutral-400">{describeEntry(entry)}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+const listClass: Record<View, string> = {
+  list: 'flex flex-col',
+  grid: 'grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6',
+};
+
+interface SectionProps {
+  list: KindList;
+  entries: LibraryEntry[];
+  view: View;
+  /** Shown alone (a chip is on): pages load as the listener scrolls. */
+  alone: boolean;
+  /** Sorted or filtered: the rest of the list is needed, and loads on its own. */
+  needsAll: boolean;
+  pinned?: ReactNode;
+}
+
+function Section({ list, entries, view, alone, needsAll, pinned }: SectionProps) {
+  const label = kindLabels[list.kind];
+  const loaded = list.entries.length;
+  const [failed, setFailed] = useState(false);
+  const loadingAll = needsAll && list.hasMore && loaded < loadAllLimit && !failed;
+  const { more } = list;
+  // One page at a time: the next is asked for once the one before is in.
+  const asked = useRef(-1);
+  useEffect(() => {
+    if (!loadingAll || asked.current === loaded) return;
+    asked.current = loaded;
+    more().catch(() => setFailed(true));
+  }, [loadingAll, loaded, more]);
+
+  return (
+    <section aria-label={label} className="px-2 pb-4 md:px-4">
+      {!alone && <h2 className="px-2 pt-4 pb-2 text-xl font-bold">{label}</h2>}
+      <ul className={listClass[view]}>
+        {pinned}
+        {entries.map((entry) => (
+          <EntryItem key={`${entry.kind}:${entry.id}`} entry={entry} view={view} />
+        ))}
+      </ul>
+      {loadingAll ? (
+        <p role="status" className="px-2 py-4 text-sm text-neutral-400">
+          Loading all {countOf(list.total, label.toLowerCase().replace(/s$/, ''))}…
+        </p>
+      ) : (
+        <LoadMore
+          hasMore={list.hasMore && (!needsAll || failed)}
+          onMore={list.more}
+          auto={alone}
+          label={`Show more ${label.toLowerCase()}`}
+        />
+      )}
+    </section>
+  );
+}
+
+function SortListbox({
+  sort,
+  sorts,
+  onChange,
+}: {
+  sort: LibrarySort;
+  sorts: LibrarySort[];
+  onChange: (sort: LibrarySort) => void;
+}) {
+  return (
+    <Field className="flex items-center gap-2">
+      <Label className="sr-only">Sort by</Label>
+      <Listbox value={sort} onChange={onChange}>
+        <ListboxButton className="flex items-center gap-1 rounded-md px-2 py-2 text-sm text-neutral-300 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none">
+          <span className="whitespace-nowrap">{sortLabels[sort]}</span>
+          <ChevronUpDownIcon aria-hidden="true" className="size-4" />
+        </ListboxButton>
+        <ListboxOptions
+          anchor={{ to: 'bottom end', gap: 4 }}
+          className="z-50 w-48 rounded-md bg-neutral-800 py-1 shadow-xl ring-1 ring-white/10 focus:outline-none"
+        >
+          {sorts.map((option) => (
+            <ListboxOption
+              key={option}
+              value={option}
+              className="group flex cursor-default items-center justify-between px-3 py-2 text-sm data-focus:bg-white/10 data-selected:text-accent"
+            >
+              {sortLabels[option]}
+              <CheckIcon aria-hidden="true" className="invisible size-4 group-data-selected:visible" />
+            </ListboxOption>
+          ))}
+        </ListboxOptions>
+      </Listbox>
+    </Field>
+  );
+}
+
+function LibrarySkeleton() {
+  return (
+    <LoadingScreen label="Loading your library">
+      <div className="space-y-4 p-4 md:p-6">
+        <Skeleton className="h-9 w-48" />
+        <div className="flex gap-2">
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} className="h-8 w-20 rounded-full" />
+          ))}
+        </div>
+        {Array.from({ length: 8 }, (_, index) => (
+          <div key={index} className="flex items-center gap-3">
+            <Skeleton className="size-12" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-1/2" />
+              <Skeleton className="h-3 w-1/3" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </LoadingScreen>
+  );
+}
+
+const kinds: LibraryKind[] = ['playlists', 'albums', 'artists', 'shows'];
+
+/** Starts this screen's query with the app's first one (see app/screens.ts). */
+export function preload(client: ApolloClient): void {
+  startQuery(client, LibraryPageDocument, {});
+}
+
+/**
+ * Your Library: the listener's playlists (Liked Songs first), saved albums, followed artists and
+ * podcasts. Chips narrow it to one kind, a filter finds by name or creator, and it sorts by when
+ * things were added, by name or by creator, as a list or a grid.
+ */
+export default function LibraryPage() {
+  const { data, error, loading, refetch, fetchMore } = useQuery(LibraryPageDocument, { errorPolicy: 'all' });
+  const createPlaylist = useCreatePlaylist();
+  const [kind, setKind] = useState<LibraryKind | null>(null);
+  const [filter, setFilter] = useState('');
+  const [chosenSort, setSort] = useState<LibrarySort>('recent');
+  const [view, setView] = useState<View>(initialView);
+  const me = data?.me;
+
+  if (loading && !me) return <LibrarySkeleton />;
+  if (!me) return <ErrorState error={error} doing="load your library" retry={() => void refetch()} />;
+
+  const playlists = getFragmentData(LibraryPlaylistsFragment, me.playlists);
+  const albums = getFragmentData(LibraryAlbumsFragment, me.savedAlbums);
+  const artists = getFragmentData(LibraryArtistsFragment, me.followedArtists);
+  const shows = getFragmentData(LibraryShowsFragment, me.savedShows);
+  const likedCount = me.savedTracks.totalCount;
+
+  const lists: Record<LibraryKind, KindList> = {
+    playlists: {
+      kind: 'playlists',
+      entries: playlists.edges.map(({ node }, order) => ({
+        kind: 'playlists',
+        id: node.id,
+        uri: node.uri,
+        name: node.name,
+        creator: node.owner.displayName ?? node.owner.id,
+        images: node.images,
+        addedAt: null,
+        order,
+      })),
+      total: playlists.totalCount,
+      hasMore: playlists.pageInfo.hasNextPage,
+      more: () => fetchMore({ query: MorePlaylistsDocument, variables: { after: playlists.pageInfo.endCursor ?? '' } }),
+    },
+    albums: {
+      kind: 'albums',
+      entries: albums.edges.map(({ node, addedAt }, order) => ({
+        kind: 'albums',
+        id: node.id,
+        uri: node.uri,
+        name: node.name,
+        creator: node.artists.map((artist) => artist.name).join(', '),
+        images: node.images,
+        addedAt,
+        order,
+      })),
+      total: albums.totalCount,
+      hasMore: albums.pageInfo.hasNextPage,
+      more: () => fetchMore({ query: MoreAlbumsDocument, variables: { after: albums.pageInfo.endCursor ?? '' } }),
+    },
+    artists: {
+      kind: 'artists',
+      entries: artists.edges.map(({ node }, order) => ({
+        kind: 'artists',
+        id: node.id,
+        uri: node.uri,
+        name: node.name,
+        creator: null,
+        images: node.images,
+        addedAt: null,
+        order,
+      })),
+      total: artists.totalCount,
+      hasMore: artists.pageInfo.hasNextPage,
+      more: () => fetchMore({ query: MoreArtistsDocument, variables: { after: artists.pageInfo.endCursor ?? '' } }),
+    },
+    shows: {
+      kind: 'shows',
+      entries: shows.edges.map(({ node, addedAt }, order) => ({
+        kind: 'shows',
+        id: node.id,
+        uri: node.uri,
+        name: node.name,
+        creator: node.publisher,
+        images: node.images,
+        addedAt,
+        order,
+      })),
+      total: shows.totalCount,
+      hasMore: shows.pageInfo.hasNextPage,
+      more: () => fetchMore({ query: MoreShowsDocument, variables: { after: shows.pageInfo.endCursor ?? '' } }),
+    },
+  };
+
+  const sorts = sortsFor(kind);
+  const sort = sorts.includes(chosenSort) ? chosenSort : 'name';
+  const needsAll = sort !== 'recent' || filter.trim() !== '';
+  const shownKinds = kind ? [kind] : kinds;
+  const shown = shownKinds.map((each) => ({
+    list: lists[each],
+    entries: sortEntries(
+      lists[each].entries.filter((entry) => matchesFilter(entry, filter)),
+      sort,
+    ),
+  }));
+  const showLiked =
+    (kind === null || kind === 'playlists') && matchesFilter({ name: 'Liked Songs', creator: null }, filter);
+  const libraryEmpty = likedCount === 0 && kinds.every((each) => lists[each].total === 0);
+  const nothingShown = !showLiked && shown.every((section) => section.entries.length === 0);
+  const stillLoading = needsAll && shown.some((section) => section.list.hasMore);
+
+  const chooseView = (next: View) => {
+    setView(next);
+    try {
+      localStorage.setItem(viewKey, next);
+    } catch {
+      // Storage may be off: the choice then lasts for this visit.
+    }
+  };
+
+  const searchLink = (
+    <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+      Search
+    </Link>
+  );
+
+  return (
+    <div className="pb-8">
+      <div className="flex items-center justify-between gap-4 px-4 pt-4 md:px-6">
+        <h1 className="text-2xl font-bold sm:text-3xl">Your Library</h1>
+        <button
+          type="button"
+          onClick={() => void createPlaylist()}
+          className="flex shrink-0 items-center gap-2 rounded-full bg-white p-2 text-sm font-semibold text-black hover:scale-105 sm:px-4"
+        >
+          <PlusIcon aria-hidden="true" className="size-5" />
+          <span className="sr-only sm:not-sr-only">Create playlist</span>
+        </button>
+      </div>
+
+      <div role="group" aria-label="Show only" className="flex gap-2 overflow-x-auto px-4 pt-4 md:px-6">
+        {kinds.map((each) => (
+          <button
+            key={each}
+            type="button"
+            aria-pressed={kind === each}
+            onClick={() => setKind(kind === each ? null : each)}
+            className="shrink-0 rounded-full bg-neutral-800 px-3 py-1.5 text-sm font-medium hover:bg-neutral-700 aria-pressed:bg-white aria-pressed:text-black"
+          >
+            {kindLabels[each]}
+          </button>
+        ))}
+        {kind && (
+          <button
+            type="button"
+            onClick={() => setKind(null)}
+            aria-label="Show everything"
+            className="shrink-0 rounded-full bg-neutral-800 p-1.5 hover:bg-neutral-700"
+          >
+            <XMarkIcon aria-hidden="true" className="size-5" />
+          </button>
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2 px-4 pt-3 pb-2 md:px-6">
+        <div className="relative w-full sm:w-auto sm:max-w-xs sm:flex-1">
+          <MagnifyingGlassIcon
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-neutral-400"
+          />
+          <input
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder="Search in Your Library"
+            aria-label="Search in Your Library"
+            className="w-full rounded-md bg-neutral-800 py-2 pr-2 pl-8 text-sm text-white placeholder:text-neutral-400 focus:ring-2 focus:ring-white focus:outline-none"
+          />
+        </div>
+        <div className="ml-auto flex items-center gap-1">
+          <SortListbox sort={sort} sorts={sorts} onChange={setSort} />
+          <div role="group" aria-label="View as" className="flex">
+            <button
+              type="button"
+              aria-pressed={view === 'list'}
+              aria-label="List"
+              title="List"
+              onClick={() => chooseView('list')}
+              className="rounded-md p-2 text-neutral-400 hover:text-white aria-pressed:text-white"
+            >
+              <ListBulletIcon aria-hidden="true" className="size-5" />
+            </button>
+            <button
+              type="button"
+              aria-pressed={view === 'grid'}
+              aria-label="Grid"
+              title="Grid"
+              onClick={() => chooseView('grid')}
+              className="rounded-md p-2 text-neutral-400 hover:text-white aria-pressed:text-white"
+            >
+              <Squares2X2Icon aria-hidden="true" className="size-5" />
+            </button>
+          </div>
+        </div>
+      </div>
+
+      {libraryEmpty ? (
+        <EmptyState
+          title="Your library is empty"
+          action={
+            <div className="flex flex-wrap justify-center gap-3">
+              {searchLink}
+              <button
+                type="button"
+                onClick={() => void createPlaylist()}
+                className="rounded-full px-5 py-2 font-semibold ring-1 ring-white/40 hover:ring-white"
+              >
+                Create playlist
+              </button>
+            </div>
+          }
+        >
+          Find something to save: search for songs, albums, artists and podcasts, and they will show here.
+        </EmptyState>
+      ) : nothingShown && filter.trim() !== '' && !stillLoading ? (
+        <EmptyState
+          title={`Nothing matches “${filter.trim()}”`}
+          action={
+            <button
+              type="button"
+              onClick={() => setFilter('')}
+              className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+            >
+              Clear the filter
+            </button>
+          }
+        >
+          Try other words, or look through everything you saved.
+        </EmptyState>
+      ) : nothingShown && kind && !stillLoading ? (
+        <EmptyState title={`No ${kindLabels[kind].toLowerCase()} yet`} action={searchLink}>
+          Find something to save: search, and tap the heart or Follow.
+        </EmptyState>
+      ) : (
+        shown.map(
+          (section) =>
+            (section.entries.length > 0 ||
+              section.list.hasMore ||
+              (section.list.kind === 'playlists' && showLiked)) && (
+              <Section
+                key={section.list.kind}
+                list={section.list}
+                entries={section.entries}
+                view={view}
+                alone={kind !== null}
+                needsAll={needsAll}
+                pinned={
+                  section.list.kind === 'playlists' && showLiked ? (
+                    <LikedSongsEntry view={view} count={likedCount} />
+                  ) : undefined
+                }
+              />
+            ),
+        )
+      )}
+    </div>
+  );
+}

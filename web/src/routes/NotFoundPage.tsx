@@ -1,0 +1,18 @@
+import { Link } from 'wouter';
+import { EmptyState } from '../components/States';
+
+/** A path that names no screen. */
+export default function NotFoundPage() {
+  return (
+    <EmptyState
+      title="Page not found"
+      action={
+        <Link to="/" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+          Go home
+        </Link>
+      }
+    >
+      That page does not exist. It may have moved, or the link may be mistyped.
+    </EmptyState>
+  );
+}

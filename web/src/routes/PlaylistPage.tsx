@@ -1,0 +1,398 @@
+import type { ApolloClient } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { HeartIcon as HeartOutline, PencilIcon, TrashIcon } from '@heroicons/react/24/outline';
+import { HeartIcon as HeartSolid } from '@heroicons/react/24/solid';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { startQuery } from '../app/screens';
+import { graphql } from '../__generated__';
+import type { PlaylistPageQuery } from '../__generated__/graphql';
+import { useViewer } from '../app/viewer';
+import { LoadMore } from '../components/LoadMore';
+import { useNotify } from '../components/Notifications';
+import { ActionBar, PageHeader } from '../components/PageHeader';
+import { PlayButton } from '../components/PlayButton';
+import { EmptyState, ErrorState, PageSkeleton } from '../components/States';
+import { TrackList, type TrackListRow } from '../components/TrackList';
+import { onlyCodes } from '../lib/errors';
+import { countOf, formatLongDuration } from '../lib/format';
+import DeletePlaylistDialog from '../playlists/DeletePlaylistDialog';
+import { plainDescription } from '../playlists/details';
+import { FindForPlaylist } from '../playlists/FindForPlaylist';
+import PlaylistDetailsDialog from '../playlists/PlaylistDetailsDialog';
+import { playlistLength, type PlayableRef } from '../playlists/playlist-items';
+import { useFollowPlaylist } from '../playlists/useFollowPlaylist';
+import { usePlaylistEditor, type UndoableRemoval } from '../playlists/usePlaylistEditor';
+import { useReorder } from '../playlists/useReorder';
+
+export const PlaylistPageDocument = graphql(`
+  query PlaylistPage($id: ID!, $after: String) {
+    playlist(id: $id) {
+      id
+      uri
+      name
+      description
+      public
+      collaborative
+      followersCount
+      following
+      images {
+        url
+        width
+      }
+      owner {
+        id
+        displayName
+      }
+      ...PlaylistEditor_playlist
+      items(first: 50, after: $after) {
+        totalCount
+        edges {
+          cursor
+          addedAt
+          node {
+            __typename
+            ... on Track {
+              id
+              uri
+              name
+              durationMs
+            }
+            ... on Episode {
+              id
+              uri
+              name
+              durationMs
+            }
+            ...TrackRow_item
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`);
+
+type Playlist = NonNullable<PlaylistPageQuery['playlist']>;
+
+interface Row extends TrackListRow, PlayableRef {
+  name: string;
+  durationMs: number;
+}
+
+/** Each edge as a row, keyed by its item and its occurrence: a row keeps its key wherever it moves. */
+export function rowsOf(playlist: Playlist): Row[] {
+  const seen = new Map<string, number>();
+  return (playlist.items?.edges ?? []).map((edge) => {
+    const { node } = edge;
+    const occurrence = seen.get(node.uri) ?? 0;
+    seen.set(node.uri, occurrence + 1);
+    return {
+      key: `${node.uri}#${String(occurrence)}`,
+      item: node,
+      addedAt: edge.addedAt,
+      __typename: node.__typename,
+      id: node.id,
+      uri: node.uri,
+      name: node.name,
+      durationMs: node.durationMs,
+    };
+  });
+}
+
+/** "23 songs", "4 episodes" or "12 items", by what the playlist holds. */
+function itemsCount(rows: readonly Row[], total: number): string {
+  const episodes = rows.filter((row) => row.__typename === 'Episode').length;
+  if (episodes === 0) return countOf(total, 'song');
+  if (episodes === rows.length) return countOf(total, 'episode');
+  return countOf(total, 'item');
+}
+
+/** A removal that can be taken back for a few seconds. */
+function UndoBar({ removal, onUndo }: { removal: UndoableRemoval | null; onUndo: () => void }) {
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-36 z-40 flex justify-center px-4 md:bottom-28"
+    >
+      {removal && (
+        <div className="pointer-events-auto flex max-w-md items-center gap-4 rounded-lg bg-neutral-100 px-4 py-3 text-sm font-medium text-black shadow-lg">
+          <span className="min-w-0">
+            Removed <span className="font-bold break-words">{removal.name}</span>.
+          </span>
+          <button type="button" onClick={onUndo} className="rounded px-2 py-1 font-bold underline hover:bg-black/10">
+            Undo
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const iconButton = 'rounded-full p-2 hover:scale-105';
+const quiet = 'text-neutral-400 hover:text-white';
+
+function PlaylistView({
+  playlist,
+  itemsError,
+  loadMore,
+}: {
+  playlist: Playlist;
+  itemsError: unknown;
+  loadMore: (after: string | null) => Promise<unknown>;
+}) {
+  const { me } = useViewer();
+  const [, navigate] = useLocation();
+  const notify = useNotify();
+  const editor = usePlaylistEditor(playlist.id, playlist.name);
+  const follow = useFollowPlaylist();
+  const own = playlist.owner.id === me.id;
+  const canEdit = own || playlist.collaborative;
+  const [editing, setEditing] = useState(() => own && createdState());
+  const [fresh] = useState(editing);
+  const [deleting, setDeleting] = useState(false);
+  const [undoable, setUndoable] = useState<UndoableRemoval | null>(null);
+  const search = useRef<HTMLInputElement | null>(null);
+
+  // A playlist just made opens its details once; a reload does not open them again.
+  useEffect(() => {
+    if (fresh) history.replaceState({ ...(history.state as object), editDetails: false }, '');
+  }, [fresh]);
+
+  // An undo is offered for a few seconds.
+  useEffect(() => {
+    if (!undoable) return;
+    const timer = setTimeout(() => setUndoable(null), 8000);
+    return () => clearTimeout(timer);
+  }, [undoable]);
+
+  const rows = rowsOf(playlist);
+  const reorder = useReorder({
+    rows,
+    keyOf: (row) => row.key,
+    nameOf: (row) => row.name,
+    onMove: (from, to, row) => {
+      setUndoable(null);
+      void editor.move(from, to, row.name);
+    },
+  });
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const uris = new Set(rows.map((row) => row.uri));
+  const items = playlist.items;
+  const total = items?.totalCount ?? 0;
+  const length = playlistLength(
+    rows.map((row) => row.durationMs),
+    total,
+  );
+  const description = plainDescription(playlist.description);
+  const kind =
+    playlist.public === true ? 'Public playlist' : playlist.public === false ? 'Private playlist' : 'Playlist';
+
+  const remove = (row: Row) => {
+    const removal = editor.remove(row, row.name);
+    setUndoable(removal);
+    void removal.done.then((done) => {
+      if (!done) setUndoable((current) => (current === removal ? null : current));
+    });
+  };
+
+  const add = (item: PlayableRef, name: string) => {
+    setUndoable(null);
+    void editor.add([item], name).then((done) => {
+      if (done) notify(`Added to ${playlist.name}`);
+    });
+  };
+
+  const closeDetails = () => {
+    setEditing(false);
+    if (fresh) setTimeout(() => search.current?.focus(), 0);
+  };
+
+  return (
+    <div className="pb-8">
+      <PageHeader kind={kind} title={playlist.name} images={playlist.images}>
+        {description && <p className="line-clamp-3 text-neutral-300">{description}</p>}
+        <p>
+          <Link
+            to={own ? '/profile' : `/user/${playlist.owner.id}`}
+            className="font-semibold text-white hover:underline"
+          >
+            {playlist.owner.displayName ?? playlist.owner.id}
+          </Link>
+          {playlist.followersCount ? <> · {countOf(playlist.followersCount, 'follower')}</> : null}
+          {items && total > 0 && (
+            <>
+              {' · '}
+              {itemsCount(rows, total)}, {length.approximate ? 'about ' : ''}
+              {formatLongDuration(length.ms)}
+            </>
+          )}
+        </p>
+      </PageHeader>
+      <ActionBar>
+        {total > 0 && <PlayButton uri={playlist.uri} target={{ contextUri: playlist.uri }} name={playlist.name} />}
+        {!own && (
+          <button
+            type="button"
+            aria-pressed={playlist.following === true}
+            aria-label={
+              playlist.following ? `Remove ${playlist.name} from your library` : `Save ${playlist.name} to your library`
+            }
+            title={playlist.following ? 'Remove from your library' : 'Save to your library'}
+            onClick={() => void follow(playlist, playlist.following !== true)}
+            className={`${iconButton} ${playlist.following ? 'text-accent' : quiet}`}
+          >
+            {playlist.following ? (
+              <HeartSolid aria-hidden="true" className="size-8" />
+            ) : (
+              <HeartOutline aria-hidden="true" className="size-8" />
+            )}
+          </button>
+        )}
+        {own && (
+          <>
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              aria-label="Edit details"
+              title="Edit details"
+              className={`${iconButton} ${quiet}`}
+            >
+              <PencilIcon aria-hidden="true" className="size-6" />
+            </button>
+            <button
+              type="button"
+              onClick={() => setDeleting(true)}
+              aria-label={`Delete ${playlist.name}`}
+              title="Delete"
+              className={`${iconButton} ${quiet}`}
+            >
+              <TrashIcon aria-hidden="true" className="size-6" />
+            </button>
+          </>
+        )}
+      </ActionBar>
+
+      {itemsError ? (
+        onlyCodes(itemsError, ['FEATURE_UNAVAILABLE']) ? (
+          <p className="px-4 text-neutral-300 md:px-6">Your music service does not show the items of this playlist.</p>
+        ) : (
+          <ErrorState error={itemsError} doing="load the items of this playlist" retry={() => void loadMore(null)} />
+        )
+      ) : total === 0 && !canEdit ? (
+        <EmptyState
+          title="This playlist is empty"
+          action={
+            <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+              Search for music
+            </Link>
+          }
+        >
+          Nothing has been added to it yet.
+        </EmptyState>
+      ) : (
+        rows.length > 0 && (
+          <>
+            <TrackList
+              label={`Items of ${playlist.name}`}
+              rows={reorder.rows}
+              playback={{ contextUri: playlist.uri }}
+              showCover
+              showAlbum
+              showAdded
+              actions={
+                canEdit
+                  ? (row) => {
+                      const target = byKey.get(row.key);
+                      return target ? [{ label: 'Remove from this playlist', onSelect: () => remove(target) }] : [];
+                    }
+                  : undefined
+              }
+              trailing={
+                canEdit
+                  ? (row) => {
+                      const target = byKey.get(row.key);
+                      return target ? reorder.handle(target) : null;
+                    }
+                  : undefined
+              }
+              rowClassName={(row) => (row.key === reorder.carried ? 'bg-white/20 ring-1 ring-accent' : '')}
+            />
+            {reorder.announcer}
+            <LoadMore
+              hasMore={items?.pageInfo.hasNextPage === true}
+              onMore={() => loadMore(items?.pageInfo.endCursor || null)}
+              label="Load more items"
+            />
+          </>
+        )
+      )}
+
+      {canEdit && !itemsError && (
+        <FindForPlaylist playlistName={playlist.name} onAdd={add} has={(uri) => uris.has(uri)} inputRef={search} />
+      )}
+
+      {own && (
+        <>
+          <PlaylistDetailsDialog open={editing} onClose={closeDetails} playlist={playlist} selectName={fresh} />
+          <DeletePlaylistDialog
+            open={deleting}
+            name={playlist.name}
+            onClose={() => setDeleting(false)}
+            onConfirm={() => {
+              setDeleting(false);
+              void follow(playlist, false, { doing: `delete ${playlist.name}`, done: `Deleted ${playlist.name}` });
+              navigate('/library');
+            }}
+          />
+        </>
+      )}
+      <UndoBar
+        removal={undoable}
+        onUndo={() => {
+          if (undoable) void editor.undo(undoable);
+          setUndoable(null);
+        }}
+      />
+    </div>
+  );
+}
+
+/** Whether this screen was opened for a playlist just made (see useCreatePlaylist). */
+function createdState(): boolean {
+  const state: unknown = history.state;
+  return typeof state === 'object' && state !== null && (state as { editDetails?: unknown }).editDetails === true;
+}
+
+/** Starts this screen's query with the app's first one (see app/screens.ts). */
+export function preload(client: ApolloClient, { id = '' }: Record<string, string>): void {
+  startQuery(client, PlaylistPageDocument, { id });
+}
+
+/**
+ * A playlist: its header, its items (tracks and episodes) page by page, and, for the listener's
+ * own or collaborative playlists, everything to change it: reorder, remove, add, edit, delete.
+ */
+export default function PlaylistPage() {
+  const { id } = useParams<{ id: string }>();
+  const { data, error, loading, refetch, fetchMore } = useQuery(PlaylistPageDocument, {
+    variables: { id },
+    errorPolicy: 'all',
+  });
+  const playlist = data?.playlist;
+
+  if (loading && !playlist) return <PageSkeleton label="Loading the playlist" />;
+  if (!playlist) return <ErrorState error={error} doing="load this playlist" retry={() => void refetch()} />;
+  return (
+    <PlaylistView
+      key={playlist.id}
+      playlist={playlist}
+      // The playlist came, but not its items: the one part the screen does without.
+      itemsError={playlist.items ? undefined : error}
+      loadMore={(after) => (after ? fetchMore({ variables: { after } }) : refetch())}
+    />
+  );
+}
