@@ -1,4 +1,13 @@
-import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
 /** Loaders of the interactive widgets (menus, popovers, dialogs) that the first screen does not need. */
 const widgetLoaders: (() => Promise<unknown>)[] = [];
@@ -15,13 +24,41 @@ export function deferred<Props extends object>(
   widgetLoaders.push(load);
   const Widget = lazy(load);
   function Deferred(props: Props) {
+    const containerRef = useRef<HTMLSpanElement>(null);
+    const clickedEarlyRef = useRef(false);
     return (
-      <Suspense fallback={fallback(props)}>
-        <Widget {...(props as ComponentProps<typeof Widget>)} />
-      </Suspense>
+      <span ref={containerRef} className="contents">
+        <Suspense
+          fallback={
+            // A click on the look-alike is not lost: the widget gets it once it is in.
+            <span className="contents" onClickCapture={() => (clickedEarlyRef.current = true)}>
+              {fallback(props)}
+            </span>
+          }
+        >
+          <Widget {...(props as ComponentProps<typeof Widget>)} />
+          <ReplayClick containerRef={containerRef} clickedEarlyRef={clickedEarlyRef} />
+        </Suspense>
+      </span>
     );
   }
   return Deferred;
+}
+
+/** Passes a click made on a widget's look-alike to the widget's own button, once it has mounted. */
+function ReplayClick({
+  containerRef,
+  clickedEarlyRef,
+}: {
+  containerRef: RefObject<HTMLSpanElement | null>;
+  clickedEarlyRef: RefObject<boolean>;
+}) {
+  useEffect(() => {
+    if (!clickedEarlyRef.current) return;
+    clickedEarlyRef.current = false;
+    containerRef.current?.querySelector<HTMLElement>('button, a[href]')?.click();
+  }, [containerRef, clickedEarlyRef]);
+  return null;
 }
 
 /** Fetches every deferred widget's chunk once the page is idle. */
