@@ -61,6 +61,17 @@ function ReplayClick({
   return null;
 }
 
+/**
+ * A widget that shows only on request (a dialog): kept out of the first download like `deferred`
+ * ones, and fetched with them once the page is idle, so that it opens at once when asked for.
+ */
+export function lazyWidget<Props extends object>(
+  load: () => Promise<{ default: ComponentType<Props> }>,
+): ComponentType<Props> {
+  widgetLoaders.push(load);
+  return lazy(load);
+}
+
 /** Fetches every deferred widget's chunk once the page is idle. */
 export function prefetchWidgets(): void {
   if (prefetched) return;

@@ -1,7 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { Listbox, ListboxButton, ListboxOption, ListboxOptions, Label, Field } from '@headlessui/react';
-import { CheckIcon, ChevronUpDownIcon } from '@heroicons/react/20/solid';
+import { ChevronUpDownIcon } from '@heroicons/react/20/solid';
 import { ListBulletIcon, MagnifyingGlassIcon, PlusIcon, Squares2X2Icon, XMarkIcon } from '@heroicons/react/24/outline';
 import { HeartIcon } from '@heroicons/react/24/solid';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -9,6 +8,7 @@ import { Link } from 'wouter';
 import { startQuery } from '../app/screens';
 import { graphql, getFragmentData } from '../__generated__';
 import { MediaCard } from '../components/Cards';
+import { deferred } from '../components/deferred';
 import { Cover } from '../components/Cover';
 import { LoadMore } from '../components/LoadMore';
 import { EmptyState, ErrorState, LoadingScreen, Skeleton } from '../components/States';
@@ -19,13 +19,31 @@ import {
   matchesFilter,
   routeOf,
   sortEntries,
+  sortButtonClass,
   sortLabels,
   sortsFor,
   type LibraryEntry,
   type LibraryKind,
   type LibrarySort,
 } from '../library/library-entries';
+import type { SortListboxProps } from '../library/SortListbox';
 import { useCreatePlaylist } from '../playlists/useCreatePlaylist';
+
+/** The sort listbox comes after the first screen; until then, a look-alike of its button. */
+const SortListbox = deferred<SortListboxProps>(
+  () => import('../library/SortListbox'),
+  ({ sort }) => (
+    <button
+      type="button"
+      aria-haspopup="listbox"
+      aria-label={`Sort by: ${sortLabels[sort]}`}
+      className={sortButtonClass}
+    >
+      <span className="whitespace-nowrap">{sortLabels[sort]}</span>
+      <ChevronUpDownIcon aria-hidden="true" className="size-4" />
+    </button>
+  ),
+);
 
 const LibraryPlaylistsFragment = graphql(`
   fragment LibraryPage_playlists on PlaylistConnection {
@@ -339,43 +357,6 @@ function Section({ list, entries, view, alone, needsAll, pinned }: SectionProps)
         />
       )}
     </section>
-  );
-}
-
-function SortListbox({
-  sort,
-  sorts,
-  onChange,
-}: {
-  sort: LibrarySort;
-  sorts: LibrarySort[];
-  onChange: (sort: LibrarySort) => void;
-}) {
-  return (
-    <Field className="flex items-center gap-2">
-      <Label className="sr-only">Sort by</Label>
-      <Listbox value={sort} onChange={onChange}>
-        <ListboxButton className="flex items-center gap-1 rounded-md px-2 py-2 text-sm text-neutral-300 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none">
-          <span className="whitespace-nowrap">{sortLabels[sort]}</span>
-          <ChevronUpDownIcon aria-hidden="true" className="size-4" />
-        </ListboxButton>
-        <ListboxOptions
-          anchor={{ to: 'bottom end', gap: 4 }}
-          className="z-50 w-48 rounded-md bg-neutral-800 py-1 shadow-xl ring-1 ring-white/10 focus:outline-none"
-        >
-          {sorts.map((option) => (
-            <ListboxOption
-              key={option}
-              value={option}
-              className="group flex cursor-default items-center justify-between px-3 py-2 text-sm data-focus:bg-white/10 data-selected:text-accent"
-            >
-              {sortLabels[option]}
-              <CheckIcon aria-hidden="true" className="invisible size-4 group-data-selected:visible" />
-            </ListboxOption>
-          ))}
-        </ListboxOptions>
-      </Listbox>
-    </Field>
   );
 }
 

@@ -2,7 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { HeartIcon as HeartOutline, PencilIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { HeartIcon as HeartSolid } from '@heroicons/react/24/solid';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { startQuery } from '../app/screens';
 import { graphql } from '../__generated__';
@@ -10,16 +10,15 @@ import type { PlaylistPageQuery } from '../__generated__/graphql';
 import { useViewer } from '../app/viewer';
 import { LoadMore } from '../components/LoadMore';
 import { useNotify } from '../components/Notifications';
+import { lazyWidget } from '../components/deferred';
 import { ActionBar, PageHeader } from '../components/PageHeader';
 import { PlayButton } from '../components/PlayButton';
 import { EmptyState, ErrorState, PageSkeleton } from '../components/States';
 import { TrackList, type TrackListRow } from '../components/TrackList';
 import { onlyCodes } from '../lib/errors';
 import { countOf, formatLongDuration } from '../lib/format';
-import DeletePlaylistDialog from '../playlists/DeletePlaylistDialog';
 import { plainDescription } from '../playlists/details';
 import { FindForPlaylist } from '../playlists/FindForPlaylist';
-import PlaylistDetailsDialog from '../playlists/PlaylistDetailsDialog';
 import { playlistLength, type PlayableRef } from '../playlists/playlist-items';
 import { useFollowPlaylist } from '../playlists/useFollowPlaylist';
 import { usePlaylistEditor, type UndoableRemoval } from '../playlists/usePlaylistEditor';
@@ -82,6 +81,10 @@ interface Row extends TrackListRow, PlayableRef {
   name: string;
   durationMs: number;
 }
+
+// The owner's dialogs: out of the first download, mounted once first opened (and kept, for their closing transition).
+const PlaylistDetailsDialog = lazyWidget(() => import('../playlists/PlaylistDetailsDialog'));
+const DeletePlaylistDialog = lazyWidget(() => import('../playlists/DeletePlaylistDialog'));
 
 /** Each edge as a row, keyed by its item and its occurrence: a row keeps its key wherever it moves. */
 export function rowsOf(playlist: Playlist): Row[] {
@@ -154,6 +157,8 @@ function PlaylistView({
   const [editing, setEditing] = useState(() => own && createdState());
   const [fresh] = useState(editing);
   const [deleting, setDeleting] = useState(false);
+  const [dialogsWanted, setDialogsWanted] = useState(editing);
+  if ((editing || deleting) && !dialogsWanted) setDialogsWanted(true);
   const [undoable, setUndoable] = useState<UndoableRemoval | null>(null);
   const search = useRef<HTMLInputElement | null>(null);
 
@@ -335,8 +340,8 @@ function PlaylistView({
         <FindForPlaylist playlistName={playlist.name} onAdd={add} has={(uri) => uris.has(uri)} inputRef={search} />
       )}
 
-      {own && (
-        <>
+      {own && dialogsWanted && (
+        <Suspense fallback={null}>
           <PlaylistDetailsDialog open={editing} onClose={closeDetails} playlist={playlist} selectName={fresh} />
           <DeletePlaylistDialog
             open={deleting}
@@ -348,7 +353,7 @@ function PlaylistView({
               navigate('/library');
             }}
           />
-        </>
+        </Suspense>
       )}
       <UndoBar
         removal={undoable}
