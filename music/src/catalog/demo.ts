@@ -174,7 +174,7 @@ export async function furnishDemoLibrary(tx: Queryable, userId: string, now = Da
     ),
   );
 
-  // The listener follows their own playlists, as every owner does (see migration 0008).
+  // The listener follows their own playlists, as every owner does (see decision 018).
   await tx.query(
     `INSERT INTO followed_playlists (user_id, playlist_id, public, followed_at)
      SELECT owner_id, id, public, created_at FROM playlists WHERE owner_id = $1 ON CONFLICT DO NOTHING`,

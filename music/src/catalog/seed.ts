@@ -179,7 +179,7 @@ export async function seedCatalog(
         ),
       ],
     );
-    // The editors follow their playlists, as every owner does (see migration 0008).
+    // The editors follow their playlists, as every owner does (see decision 018).
     await tx.query(
       `INSERT INTO followed_playlists (user_id, playlist_id, public, followed_at)
        SELECT owner_id, id, public, created_at FROM playlists WHERE owner_id = 'graphonic' ON CONFLICT DO NOTHING`,
