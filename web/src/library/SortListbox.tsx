@@ -8,7 +8,7 @@ export interface SortListboxProps {
   onChange: (sort: LibrarySort) => void;
 }
 
-/** The library's sort order, as a listbox; loaded after the first screen (see `SortButtonLook`). */
+/** The library's sort order, as a listbox; loaded after the first screen (its look-alike is in LibraryPage). */
 export default function SortListbox({ sort, sorts, onChange }: SortListboxProps) {
   return (
     <Field className="flex items-center gap-2">

@@ -36,7 +36,7 @@ const SortListbox = deferred<SortListboxProps>(
     <button
       type="button"
       aria-haspopup="listbox"
-      aria-label={`Sort by: ${sortLabels[sort]}`}
+      aria-label={`Sort by ${sortLabels[sort]}`}
       className={sortButtonClass}
     >
       <span className="whitespace-nowrap">{sortLabels[sort]}</span>
