@@ -85,11 +85,11 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   v1.use(authenticate(deps.db, deps.now ?? Date.now));
   v1.use(faults.middleware);
   v1.use(catalogRoutes({ store, urls, prepared, artistFollows: (ids) => artistFollows(deps.db, ids) }));
-  v1.use(libraryRoutes({ db: deps.db, store, urls }));
+  v1.use(libraryRoutes({ db: deps.db, store, urls, prepared }));
   v1.use(legacyPlaylistItems(() => config.profile));
   v1.use(playlistRoutes({ db: deps.db, shows, urls, prepared, profile: () => config.profile }));
-  v1.use(playerRoutes({ db: deps.db, store, shows, urls, now: deps.now }));
-  v1.use(userRoutes({ db: deps.db, urls, store }));
+  v1.use(playerRoutes({ db: deps.db, store, shows, urls, prepared, now: deps.now }));
+  v1.use(userRoutes({ db: deps.db, urls, store, prepared }));
   const v1Deps: V1Deps = { db: deps.db, store, prepared, urls, shows, profile: () => config.profile };
   v1.use(searchRoutes(v1Deps));
   v1.use(browseRoutes(v1Deps));

@@ -9,6 +9,7 @@ import { catalogRoutes } from '../v1/catalog-routes';
 import { assertShape } from '../v1/contract/shapes';
 import * as objects from '../v1/objects';
 import { catalogMeta, seedCatalog } from './seed';
+import type { ArtistAlbumRecord } from '../v1/catalog-store';
 import { SqlCatalogStore } from './store';
 
 const sizes = { tracks: 600, albums: 50, artists: 12, playlists: 6, shows: 3, episodes: 12 };
@@ -41,6 +42,18 @@ for (const engine of engines) {
       await isolated.dispose();
       await engine.shutdown();
     });
+
+    /** The test database, counting the statements run through it. */
+    function countingDb(): Queryable & { queries: number } {
+      const counting = {
+        queries: 0,
+        query: <T extends Row>(sql: string, params?: readonly unknown[]) => {
+          counting.queries += 1;
+          return isolated.db.query<T>(sql, params);
+        },
+      };
+      return counting;
+    }
 
     async function get(path: string): Promise<unknown> {
       const response = await fetch(`${server.url}/v1${path}`);
@@ -106,34 +119,22 @@ for (const engine of engines) {
     });
 
     it('serves records it read before from memory', async () => {
-      let queries = 0;
-      const counting: Queryable = {
-        query: <T extends Row>(sql: string, params?: readonly unknown[]) => {
-          queries += 1;
-          return isolated.db.query<T>(sql, params);
-        },
-      };
+      const counting = countingDb();
       // Smaller than the catalog: records are read by id.
       const cached = new SqlCatalogStore(counting, 100);
       const { rows } = await isolated.db.query<{ id: string }>('SELECT id FROM tracks ORDER BY id LIMIT 4');
       const ids = rows.map((row) => row.id);
       const first = await cached.tracks(ids.slice(0, 3));
-      const afterFirst = queries;
+      const afterFirst = counting.queries;
       expect(afterFirst).toBeGreaterThan(0);
       expect(await cached.tracks(ids.slice(0, 3))).toEqual(first);
-      expect(queries).toBe(afterFirst);
+      expect(counting.queries).toBe(afterFirst);
       expect((await cached.tracks(ids)).size).toBe(4);
-      expect(queries).toBeGreaterThan(afterFirst);
+      expect(counting.queries).toBeGreaterThan(afterFirst);
     });
 
     it('reads a catalog that fits whole at the first miss, then never again', async () => {
-      let queries = 0;
-      const counting: Queryable = {
-        query: <T extends Row>(sql: string, params?: readonly unknown[]) => {
-          queries += 1;
-          return isolated.db.query<T>(sql, params);
-        },
-      };
+      const counting = countingDb();
       const whole = new SqlCatalogStore(counting);
       const { rows } = await isolated.db.query<{ id: string; album_id: string }>(
         'SELECT id, album_id FROM tracks ORDER BY id',
@@ -141,16 +142,80 @@ for (const engine of engines) {
       const ids = rows.map((row) => row.id);
       const [first, again] = await Promise.all([whole.tracks(ids.slice(0, 2)), whole.tracks(ids.slice(2, 4))]);
       expect(first.size + again.size).toBe(4);
-      const afterFirst = queries;
+      const afterFirst = counting.queries;
       expect((await whole.tracks(ids)).size).toBe(600);
       expect((await whole.albums(rows.map((row) => row.album_id))).size).toBe(50);
-      expect(queries).toBe(afterFirst);
+      expect(counting.queries).toBe(afterFirst);
       // The same records as read by id, artists in credit order.
       const byId = new SqlCatalogStore(isolated.db, 100);
       expect(await byId.tracks(ids.slice(0, 50))).toEqual(await whole.tracks(ids.slice(0, 50)));
       // An unknown id is still asked for, and absent.
       expect((await whole.tracks(['0000000000000000000000'])).size).toBe(0);
-      expect(queries).toBe(afterFirst + 1);
+      expect(counting.queries).toBe(afterFirst + 1);
+    });
+
+    it('answers album tracks, artist albums, top tracks and new releases from memory as the database does', async () => {
+      const counting = countingDb();
+      const whole = new SqlCatalogStore(counting);
+      // Smaller than the catalog: every list is a statement of its own.
+      const byStatement = new SqlCatalogStore(isolated.db, 100);
+      const albums = (await isolated.db.query<{ id: string }>('SELECT id FROM albums ORDER BY id')).rows;
+      const artists = (await isolated.db.query<{ id: string }>('SELECT id FROM artists ORDER BY id')).rows;
+      const unknown = '0000000000000000000000';
+      await whole.albumTracks(unknown, { limit: 1, offset: 0 });
+      const afterFirst = counting.queries;
+
+      for (const { id } of [...albums, { id: unknown }]) {
+        for (const page of [
+          { limit: 50, offset: 0 },
+          { limit: 3, offset: 2 },
+          { limit: 5, offset: 40 },
+        ]) {
+          expect(await whole.albumTracks(id, page)).toEqual(await byStatement.albumTracks(id, page));
+        }
+      }
+      const groupings: ArtistAlbumRecord['albumGroup'][][] = [
+        ['album', 'single', 'appears_on', 'compilation'],
+        ['appears_on', 'album'],
+        ['single'],
+        ['compilation', 'album'],
+      ];
+      for (const { id } of [...artists, { id: unknown }]) {
+        expect(await whole.artistTopTracks(id)).toEqual(await byStatement.artistTopTracks(id));
+        for (const groups of groupings) {
+          for (const page of [
+            { limit: 50, offset: 0 },
+            { limit: 2, offset: 1 },
+          ]) {
+            expect(await whole.artistAlbums(id, groups, page)).toEqual(
+              await byStatement.artistAlbums(id, groups, page),
+            );
+          }
+        }
+      }
+      expect(counting.queries).toBe(afterFirst);
+
+      // Release dates are text, compared as the database compares them; one statement per day.
+      for (const today of ['2026-11-23', '2019-06-30', '1900-01-01']) {
+        for (const page of [
+          { limit: 50, offset: 0 },
+          { limit: 7, offset: 10 },
+        ]) {
+          expect(await whole.newReleases(today, page)).toEqual(await byStatement.newReleases(today, page));
+        }
+      }
+      expect(counting.queries).toBe(afterFirst + 3);
+      await whole.newReleases('1900-01-01', { limit: 5, offset: 0 });
+      // The cases above are not empty ones: singles, appearances, and releases of more than one day.
+      const { rows: kinds } = await isolated.db.query<{ singles: number; appearances: number }>(
+        `SELECT (SELECT count(*) FROM albums WHERE album_type = 'single') AS singles,
+                (SELECT count(*) FROM album_artists WHERE position > 0) AS appearances`,
+      );
+      expect(kinds[0]?.singles).toBeGreaterThan(0);
+      expect(kinds[0]?.appearances).toBeGreaterThan(0);
+      const earlier = (await whole.newReleases('2019-06-30', { limit: 1, offset: 0 })).total;
+      expect(earlier).toBeGreaterThan(0);
+      expect(earlier).toBeLessThan((await whole.newReleases('2026-11-23', { limit: 1, offset: 0 })).total);
     });
 
     it('lists an artist albums by group, top tracks and related artists', async () => {

@@ -112,6 +112,34 @@ class RecordCache<T> {
   ids(): string[] {
     return [...this.entries.keys()];
   }
+
+  values(): IterableIterator<T> {
+    return this.entries.values();
+  }
+}
+
+/** An album of an artist's, and its relation to that artist. */
+interface ArtistAlbumRef {
+  album: AlbumRecord;
+  group: ArtistAlbumRecord['albumGroup'];
+}
+
+/**
+ * The catalog's lists, from memory: built once the whole catalog is, for the life of the store
+ * (a seeded catalog never changes). What the database orders by text (release dates, ids), it
+ * ordered here too, in one statement each, so that its collation decides as it does per request.
+ */
+interface CatalogLists {
+  /** Each album's tracks by disc and track number. */
+  albumTracks: Map<string, TrackRecord[]>;
+  /** Each artist's albums, newest first, then by id: the order within every group. */
+  artistAlbums: Map<string, ArtistAlbumRef[]>;
+  /** Each artist's ten most popular tracks, then by id. */
+  topTracks: Map<string, TrackRecord[]>;
+}
+
+function pageOf<T>(list: readonly T[], page: PageRequest): PageOf<T> {
+  return { items: list.slice(page.offset, page.offset + page.limit), total: list.length };
 }
 
 /** The catalog in PostgreSQL (embedded or a server), read for the music v1 routes. */
@@ -125,6 +153,10 @@ export class SqlCatalogStore implements CatalogStore {
   private loadedAll = false;
   /** Whether the whole catalog is in memory. */
   private whole = false;
+  /** The lists of a catalog that is in memory whole, once read (undefined before, or after a failure). */
+  private lists: Promise<CatalogLists | null> | undefined;
+  /** The new releases of one day, all of them in order, once read (a catalog in memory whole only). */
+  private released: { today: string; ids: Promise<string[]> } | undefined;
 
   /**
    * `cacheSize` bounds each kind of record kept. A catalog that fits is read whole at the
@@ -305,7 +337,71 @@ export class SqlCatalogStore implements CatalogStore {
     );
   }
 
+  /**
+   * The catalog's lists when the whole catalog is in memory: read at the first call (a few
+   * statements over the whole catalog), then from memory; null for a catalog too large for it.
+   */
+  private memoryLists(): Promise<CatalogLists | null> {
+    this.lists ??= this.readLists().catch((error: unknown) => {
+      this.lists = undefined;
+      throw error;
+    });
+    return this.lists;
+  }
+
+  private async readLists(): Promise<CatalogLists | null> {
+    if (!this.loadedAll) await this.loadAll();
+    if (!this.whole) return null;
+    const albumTracks = new Map<string, TrackRecord[]>();
+    for (const track of this.trackCache.values()) {
+      const list = albumTracks.get(track.album.id);
+      if (list) list.push(track);
+      else albumTracks.set(track.album.id, [track]);
+    }
+    // (album, disc, track number) is unique: the order is the database's, whatever its collation.
+    for (const list of albumTracks.values()) {
+      list.sort((a, b) => a.discNumber - b.discNumber || a.trackNumber - b.trackNumber);
+    }
+
+    const credits = await this.db.query<{
+      artist_id: string;
+      id: string;
+      album_group: ArtistAlbumRecord['albumGroup'];
+    }>(
+      `SELECT aa.artist_id, a.id, CASE WHEN aa.position = 0 THEN a.album_type ELSE 'appears_on' END AS album_group
+       FROM album_artists aa JOIN albums a ON a.id = aa.album_id ORDER BY a.release_date DESC, a.id`,
+    );
+    const artistAlbums = new Map<string, ArtistAlbumRef[]>();
+    for (const row of credits.rows) {
+      const album = this.albumCache.split([row.id]).found.get(row.id);
+      if (!album) continue;
+      const list = artistAlbums.get(row.artist_id);
+      const ref = { album, group: row.album_group };
+      if (list) list.push(ref);
+      else artistAlbums.set(row.artist_id, [ref]);
+    }
+
+    const ranked = await this.db.query<{ artist_id: string; id: string }>(
+      `SELECT artist_id, id FROM (
+         SELECT ta.artist_id, t.id,
+                row_number() OVER (PARTITION BY ta.artist_id ORDER BY t.popularity DESC, t.id) AS n
+         FROM (SELECT DISTINCT artist_id, track_id FROM track_artists) ta JOIN tracks t ON t.id = ta.track_id
+       ) ranked WHERE n <= 10 ORDER BY artist_id, n`,
+    );
+    const topTracks = new Map<string, TrackRecord[]>();
+    for (const row of ranked.rows) {
+      const track = this.trackCache.split([row.id]).found.get(row.id);
+      if (!track) continue;
+      const list = topTracks.get(row.artist_id);
+      if (list) list.push(track);
+      else topTracks.set(row.artist_id, [track]);
+    }
+    return { albumTracks, artistAlbums, topTracks };
+  }
+
   async albumTracks(albumId: string, page: PageRequest): Promise<PageOf<TrackRecord>> {
+    const lists = await this.memoryLists();
+    if (lists) return pageOf(lists.albumTracks.get(albumId) ?? [], page);
     const { rows } = await this.db.query<TrackRow & Record<string, unknown>>(
       `SELECT ${trackColumns}, count(*) OVER () AS total FROM tracks t WHERE t.album_id = $1
        ORDER BY t.disc_number, t.track_number LIMIT $2 OFFSET $3`,
@@ -321,6 +417,14 @@ export class SqlCatalogStore implements CatalogStore {
     groups: readonly ArtistAlbumRecord['albumGroup'][],
     page: PageRequest,
   ): Promise<PageOf<ArtistAlbumRecord>> {
+    const lists = await this.memoryLists();
+    if (lists) {
+      const credited = (lists.artistAlbums.get(artistId) ?? []).filter((ref) => groups.includes(ref.group));
+      // Stable: within a group, the database's order of release date and id stays.
+      credited.sort((a, b) => groups.indexOf(a.group) - groups.indexOf(b.group));
+      const found = pageOf(credited, page);
+      return { items: found.items.map((ref) => ({ ...ref.album, albumGroup: ref.group })), total: found.total };
+    }
     // The main artist's albums are grouped by type; a credit further down is "appears on".
     const grouped = `SELECT a.id, CASE WHEN aa.position = 0 THEN a.album_type ELSE 'appears_on' END AS album_group
                      FROM album_artists aa JOIN albums a ON a.id = aa.album_id WHERE aa.artist_id = $1`;
@@ -345,6 +449,8 @@ export class SqlCatalogStore implements CatalogStore {
   }
 
   async artistTopTracks(artistId: string): Promise<TrackRecord[]> {
+    const lists = await this.memoryLists();
+    if (lists) return [...(lists.topTracks.get(artistId) ?? [])];
     const { rows } = await this.db.query<TrackRow & Record<string, unknown>>(
       `SELECT ${trackColumns} FROM tracks t
        WHERE t.id IN (SELECT track_id FROM track_artists WHERE artist_id = $1)
@@ -352,6 +458,35 @@ export class SqlCatalogStore implements CatalogStore {
       [artistId],
     );
     return this.trackRecords(rows);
+  }
+
+  /**
+   * Albums and singles (no compilations) out by `today` (a `YYYY-MM-DD` compared with the
+   * release dates as text), newest first, then by id. With the whole catalog in memory, each
+   * day's list is read once and paged from memory.
+   */
+  async newReleases(today: string, page: PageRequest): Promise<PageOf<string>> {
+    const released = "album_type <> 'compilation' AND release_date <= $1";
+    if ((await this.memoryLists()) !== null) {
+      if (this.released?.today !== today) {
+        const ids = this.db
+          .query<{ id: string }>(`SELECT id FROM albums WHERE ${released} ORDER BY release_date DESC, id`, [today])
+          .then(({ rows }) => rows.map((row) => row.id));
+        this.released = { today, ids };
+        // A failed reading is not kept: the next request reads again.
+        ids.catch(() => {
+          if (this.released?.ids === ids) this.released = undefined;
+        });
+      }
+      return pageOf(await this.released.ids, page);
+    }
+    const { rows } = await this.db.query<{ id: string; total: number }>(
+      `SELECT id, count(*) OVER () AS total FROM albums WHERE ${released}
+       ORDER BY release_date DESC, id LIMIT $2 OFFSET $3`,
+      [today, page.limit, page.offset],
+    );
+    const total = rows[0]?.total ?? (await this.count(`SELECT count(*) AS n FROM albums WHERE ${released}`, [today]));
+    return { items: rows.map((row) => row.id), total };
   }
 
   async relatedArtists(artistId: string): Promise<ArtistRecord[]> {

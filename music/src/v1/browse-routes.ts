@@ -15,13 +15,14 @@ import type { V1Deps } from './deps';
 import * as objects from './objects';
 import { offsetPage, stringQuery } from './paging';
 import { integerParam, marketParam, pageParams } from './params';
+import { sendJson } from './prepared-json';
 
 /** Editorial playlists: the service's own, public ones, with their user for the owner's name. */
 const editorial = `playlists p LEFT JOIN users u ON u.id = p.owner_id WHERE p.owner_id = 'graphonic' AND p.public`;
 
 /** The music v1 routes of browse categories, new releases, featured and category playlists, recommendations. */
 export function browseRoutes(deps: V1Deps): Router {
-  const { db, store, urls } = deps;
+  const { db, store, urls, prepared } = deps;
   const router = express.Router();
   const categories = new CategoryCache(db);
   const here = (req: Request): string => `${urls.api}${req.path}`;
@@ -88,27 +89,11 @@ export function browseRoutes(deps: V1Deps): Router {
     const page = pageParams(req, '/browse/new-releases');
     const today = new Date().toISOString().slice(0, 10);
     // Albums and singles already out, newest first (compilations are not new releases).
-    const { rows } = await db.query<{ id: string; total: number }>(
-      `SELECT id, count(*) OVER () AS total FROM albums
-       WHERE album_type <> 'compilation' AND release_date <= $1
-       ORDER BY release_date DESC, id LIMIT $2 OFFSET $3`,
-      [today, page.limit, page.offset],
-    );
-    const total =
-      rows[0]?.total ??
-      (
-        await db.query<{ n: number }>(
-          "SELECT count(*) AS n FROM albums WHERE album_type <> 'compilation' AND release_date <= $1",
-          [today],
-        )
-      ).rows[0]?.n ??
-      0;
-    const albums = await store.albums(rows.map((row) => row.id));
-    const items = rows.flatMap((row) => {
-      const album = albums.get(row.id);
-      return album ? [objects.simplifiedAlbum(urls, album)] : [];
-    });
-    res.json({ albums: offsetPage(here(req), stringQuery(req.query), items, page, total) });
+    const released = await store.newReleases(today, page);
+    // The catalog's albums, serialised once.
+    const albums = await prepared.simplifiedAlbums(released.items);
+    const items = released.items.flatMap((id) => albums.get(id) ?? []);
+    sendJson(req, res, { albums: offsetPage(here(req), stringQuery(req.query), items, page, released.total) });
   });
 
   router.get('/recommendations', async (req, res) => {

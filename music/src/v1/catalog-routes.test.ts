@@ -89,6 +89,13 @@ const store: CatalogStore = {
       ),
     ),
   artistTopTracks: () => Promise.resolve([...tracks].sort((a, b) => b.popularity - a.popularity).slice(0, 10)),
+  newReleases: (_today, request) =>
+    Promise.resolve(
+      page(
+        albums.filter((album) => album.albumType !== 'compilation').map((album) => album.id),
+        request,
+      ),
+    ),
   relatedArtists: (artistId) => Promise.resolve(artists.filter((artist) => artist.id !== artistId)),
 };
 

@@ -82,43 +82,17 @@ export function catalogRoutes({ store, urls, artistFollows, prepared: shared }: 
     sendJson(req, res, { tracks: ids.map((id) => found.get(id) ?? null) });
   });
 
+  // Full albums embed their first page of tracks: both are copied in as prepared JSON.
   router.get('/albums/:id', async (req, res) => {
     marketParam(req);
-    const album = await one((ids) => store.albums(ids), catalogId(req.params.id));
-    const page = { limit: 50, offset: 0 };
-    const tracks = await store.albumTracks(album.id, page);
-    const endpoint = `${urls.api}/albums/${album.id}/tracks`;
-    res.json(
-      objects.album(
-        urls,
-        album,
-        offsetPage(
-          endpoint,
-          {},
-          tracks.items.map((track) => objects.simplifiedTrack(urls, track)),
-          page,
-          tracks.total,
-        ),
-      ),
-    );
+    sendJson(req, res, await one((ids) => prepared.albums(ids), catalogId(req.params.id)));
   });
 
   router.get('/albums', async (req, res) => {
     marketParam(req);
     const ids = idsParam(req, 20);
-    const found = await store.albums(ids);
-    const albums = await Promise.all(
-      ids.map(async (id) => {
-        const album = found.get(id);
-        if (!album) return null;
-        const page = { limit: 50, offset: 0 };
-        const tracks = await store.albumTracks(id, page);
-        const endpoint = `${urls.api}/albums/${id}/tracks`;
-        const items = tracks.items.map((track) => objects.simplifiedTrack(urls, track));
-        return objects.album(urls, album, offsetPage(endpoint, {}, items, page, tracks.total));
-      }),
-    );
-    res.json({ albums });
+    const found = await prepared.albums(ids);
+    sendJson(req, res, { albums: ids.map((id) => found.get(id) ?? null) });
   });
 
   router.get('/albums/:id/tracks', async (req, res) => {
@@ -158,7 +132,9 @@ export function catalogRoutes({ store, urls, artistFollows, prepared: shared }: 
     marketParam(req);
     const id = catalogId(req.params.id);
     await one((ids) => store.artists(ids), id);
-    res.json({ tracks: (await store.artistTopTracks(id)).map((track) => objects.track(urls, track)) });
+    const top = (await store.artistTopTracks(id)).map((track) => track.id);
+    const found = await prepared.tracks(top);
+    sendJson(req, res, { tracks: top.flatMap((trackId) => found.get(trackId) ?? []) });
   });
 
   router.get('/artists/:id/related-artists', async (req, res) => {

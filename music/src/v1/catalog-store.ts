@@ -34,6 +34,11 @@ export interface CatalogStore {
   ): Promise<PageOf<ArtistAlbumRecord>>;
   /** The artist's ten most popular tracks. */
   artistTopTracks(artistId: string): Promise<TrackRecord[]>;
+  /**
+   * The ids of albums and singles (no compilations) released by `today` (`YYYY-MM-DD`), newest
+   * first, then by id.
+   */
+  newReleases(today: string, page: PageRequest): Promise<PageOf<string>>;
   /** Up to twenty artists that share the most genres with the artist. */
   relatedArtists(artistId: string): Promise<ArtistRecord[]>;
   /** Every track and album id, when the store holds the whole catalog in memory; null otherwise. */

@@ -5,6 +5,8 @@ import { ApiError, badRequest } from '../errors';
 import type { CatalogStore } from './catalog-store';
 import * as objects from './objects';
 import { cursorPage, offsetPage, stringQuery } from './paging';
+import type { PreparedCatalog } from './prepared-catalog';
+import { sendJson } from './prepared-json';
 import { artistFollows, forgetArtistFollows, withFollows } from './follow-counts';
 import {
   contains,
@@ -34,6 +36,8 @@ interface LibraryDeps {
   db: Database;
   store: CatalogStore;
   urls: objects.Urls;
+  /** The catalog's objects as prepared JSON. */
+  prepared: PreparedCatalog;
 }
 
 function userOf(res: Response): string {
@@ -89,51 +93,34 @@ async function changeLibrary(
   if (uris.some((uri) => uri.type === 'artist')) forgetArtistFollows();
 }
 
-export function libraryRoutes({ db, store, urls }: LibraryDeps): Router {
+export function libraryRoutes({ db, store, urls, prepared }: LibraryDeps): Router {
   const router = express.Router();
   const here = (req: Request): string => `${urls.api}${req.path}`;
   const user: RequestHandler = requireUser;
 
+  // Saved tracks and albums are the catalog's objects: copied in as prepared JSON.
   router.get('/me/tracks', user, requireScopes('user-library-read'), async (req, res) => {
     marketParam(req);
     const page = pageParams(req, '/me/tracks');
     const { rows, total } = await savedPage(db, savedTracks, userOf(res), page);
-    const tracks = await store.tracks(rows.map((row) => row.id));
+    const tracks = await prepared.tracks(rows.map((row) => row.id));
     const items = rows.flatMap((row) => {
       const track = tracks.get(row.id);
-      return track ? [{ added_at: row.at.toISOString(), track: objects.track(urls, track) }] : [];
+      return track ? [{ added_at: row.at.toISOString(), track }] : [];
     });
-    res.json(offsetPage(here(req), stringQuery(req.query), items, page, total));
+    sendJson(req, res, offsetPage(here(req), stringQuery(req.query), items, page, total));
   });
 
   router.get('/me/albums', user, requireScopes('user-library-read'), async (req, res) => {
     marketParam(req);
     const page = pageParams(req, '/me/albums');
     const { rows, total } = await savedPage(db, savedAlbums, userOf(res), page);
-    const albums = await store.albums(rows.map((row) => row.id));
-    const items = await Promise.all(
-      rows.flatMap((row) => {
-        const album = albums.get(row.id);
-        if (!album) return [];
-        return [
-          store.albumTracks(album.id, { limit: 50, offset: 0 }).then((tracks) => ({
-            added_at: row.at.toISOString(),
-            album: objects.album(
-              urls,
-              album,
-              offsetPage(
-                `${urls.api}/albums/${album.id}/tracks`,
-                {},
-                tracks.items.map((track) => objects.simplifiedTrack(urls, track)),
-                { limit: 50, offset: 0 },
-                tracks.total,
-              ),
-            ),
-          })),
-        ];
-      }),
-    );
-    res.json(offsetPage(here(req), stringQuery(req.query), items, page, total));
+    const albums = await prepared.albums(rows.map((row) => row.id));
+    const items = rows.flatMap((row) => {
+      const album = albums.get(row.id);
+      return album ? [{ added_at: row.at.toISOString(), album }] : [];
+    });
+    sendJson(req, res, offsetPage(here(req), stringQuery(req.query), items, page, total));
   });
 
   for (const [path, saved, max] of [

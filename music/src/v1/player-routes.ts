@@ -8,6 +8,8 @@ import type { CatalogStore } from './catalog-store';
 import * as objects from './objects';
 import { cursorPage, stringQuery } from './paging';
 import { loadEpisodes } from './playlist-episodes';
+import type { PreparedCatalog } from './prepared-catalog';
+import { sendJson } from './prepared-json';
 import type { ShowCatalog } from './show-catalog';
 import { enumParam, integerParam, optionalParam, parseUri } from './params';
 
@@ -23,6 +25,8 @@ interface PlayerDeps {
   store: CatalogStore;
   shows: ShowCatalog;
   urls: objects.Urls;
+  /** The catalog's objects as prepared JSON. */
+  prepared: PreparedCatalog;
   now?: () => number;
 }
 
@@ -208,7 +212,7 @@ async function contextItems(db: Queryable, store: CatalogStore, uri: string): Pr
   return items;
 }
 
-export function playerRoutes({ db, store, shows, urls, now = Date.now }: PlayerDeps): Router {
+export function playerRoutes({ db, store, shows, urls, prepared, now = Date.now }: PlayerDeps): Router {
   const router = express.Router();
   const json = express.json({ limit: '100kb' });
   const readState = requireScopes('user-read-playback-state');
@@ -615,13 +619,14 @@ export function playerRoutes({ db, store, shows, urls, now = Date.now }: PlayerD
        ORDER BY played_at DESC LIMIT $4`,
         [userId, after === undefined ? null : Number(after), before === undefined ? null : Number(before), limit],
       );
-      const tracks = await store.tracks(rows.map((row) => row.track_id));
+      // The catalog's tracks, copied in as prepared JSON.
+      const tracks = await prepared.tracks(rows.map((row) => row.track_id));
       const items = rows.flatMap((row) => {
         const track = tracks.get(row.track_id);
         if (!track) return [];
         return [
           {
-            track: objects.track(urls, track),
+            track,
             played_at: row.played_at.toISOString(),
             context: contextObject(urls, row.context_uri),
           },
@@ -639,7 +644,7 @@ export function playerRoutes({ db, store, shows, urls, now = Date.now }: PlayerD
         oldest === undefined ? null : String(oldest),
       );
       // Older plays are reached with `before`, as Spotify's next link does.
-      res.json({
+      sendJson(req, res, {
         ...page,
         next:
           rows.length === limit && oldest !== undefined

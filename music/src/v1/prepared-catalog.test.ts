@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogStore } from './catalog-store';
 import * as objects from './objects';
+import { offsetPage } from './paging';
 import { PreparedCatalog } from './prepared-catalog';
 
 const urls = { api: 'http://127.0.0.1:4100/v1', site: 'http://127.0.0.1:4100' };
@@ -53,9 +54,14 @@ function countingStore(whole = false): { store: CatalogStore; asked: string[][] 
       albums: (ids) => pick(new Map([[album.id, album]]), ids),
       artists: none,
       audioFeatures: none,
-      albumTracks: none,
+      albumTracks: (albumId) => {
+        asked.push([`tracks of ${albumId}`]);
+        const items = [...tracks.values()].filter((track) => track.album.id === albumId);
+        return Promise.resolve({ items, total: items.length });
+      },
       artistAlbums: none,
       artistTopTracks: none,
+      newReleases: none,
       relatedArtists: none,
       ...(whole ? { ids: () => Promise.resolve({ tracks: [...tracks.keys()], albums: [album.id] }) } : {}),
     },
@@ -110,5 +116,25 @@ describe('the prepared catalog', () => {
     const stopped = new PreparedCatalog(countingStore(true).store, urls);
     await stopped.warm(AbortSignal.abort());
     expect(stopped.sizes).toEqual({ tracks: 0, albums: 0 });
+  });
+
+  it('serialises a full album with its first page of tracks once, as the album endpoint built it', async () => {
+    const { store, asked } = countingStore();
+    const prepared = new PreparedCatalog(store, urls);
+    const first = await prepared.albums([album.id, id('al', 9)]);
+    expect([...first.keys()]).toEqual([album.id]);
+    const page = offsetPage(
+      `${urls.api}/albums/${album.id}/tracks`,
+      {},
+      [...tracks.values()].map((track) => objects.simplifiedTrack(urls, track)),
+      { limit: 50, offset: 0 },
+      3,
+    );
+    expect(first.get(album.id)?.bytes.toString()).toBe(JSON.stringify(objects.album(urls, album, page)));
+    expect((await prepared.albums([album.id])).get(album.id)).toBe(first.get(album.id));
+    expect(asked).toEqual([[album.id, id('al', 9)], [`tracks of ${album.id}`]]);
+    // Full albums are bounded by a tenth of the bound (at least one).
+    const small = new PreparedCatalog(countingStore().store, urls, 2);
+    expect((await small.albums([album.id])).size).toBe(1);
   });
 });

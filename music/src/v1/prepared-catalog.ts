@@ -1,6 +1,31 @@
-import type { CatalogStore } from './catalog-store';
+import type { CatalogStore, PageOf } from './catalog-store';
 import * as objects from './objects';
+import { offsetPage } from './paging';
 import { PreparedJson } from './prepared-json';
+
+/** The first page of tracks a full album embeds (Spotify's: 50). */
+const albumTracksPage = { limit: 50, offset: 0 };
+
+/** A full album: its record and the first page of its tracks. */
+interface FullAlbumRecord {
+  album: objects.AlbumRecord;
+  tracks: PageOf<objects.TrackRecord>;
+}
+
+/** A full album object, its first page of tracks embedded, as `GET /albums/{id}` answers it. */
+export function fullAlbum(urls: objects.Urls, { album, tracks }: FullAlbumRecord) {
+  return objects.album(
+    urls,
+    album,
+    offsetPage(
+      `${urls.api}/albums/${album.id}/tracks`,
+      {},
+      tracks.items.map((track) => objects.simplifiedTrack(urls, track)),
+      albumTracksPage,
+      tracks.total,
+    ),
+  );
+}
 
 /** Entries by id, bounded: past `max`, the oldest go first. */
 class Bounded<T> {
@@ -27,13 +52,16 @@ class Bounded<T> {
 
 /**
  * The catalog's objects as prepared JSON, by id: full tracks (the multi-get's, search's and
- * playlists' items) and simplified albums (search's). Safe to keep for the life of the process:
+ * playlists' items), simplified albums (search's) and full albums with their first page of
+ * tracks (the album endpoints' and saved albums'). Safe to keep for the life of the process:
  * a seeded catalog never changes, and each object depends only on its record and the
- * service's own URLs, fixed per app. Bounded, like the records they are built from.
+ * service's own URLs, fixed per app. Bounded, like the records they are built from; full
+ * albums, ten times the size of a track, by a tenth of the bound, and only as they are asked for.
  */
 export class PreparedCatalog {
   private readonly trackCache: Bounded<PreparedJson>;
   private readonly albumCache: Bounded<PreparedJson>;
+  private readonly fullAlbumCache: Bounded<PreparedJson>;
 
   constructor(
     private readonly store: CatalogStore,
@@ -42,6 +70,7 @@ export class PreparedCatalog {
   ) {
     this.trackCache = new Bounded(max);
     this.albumCache = new Bounded(max);
+    this.fullAlbumCache = new Bounded(Math.max(1, Math.floor(max / 10)));
   }
 
   /** Full track objects; an unknown id is absent from the map. */
@@ -52,6 +81,25 @@ export class PreparedCatalog {
   /** Simplified album objects; an unknown id is absent from the map. */
   simplifiedAlbums(ids: readonly string[]): Promise<Map<string, PreparedJson>> {
     return this.prepare(ids, this.albumCache, (missing) => this.store.albums(missing), objects.simplifiedAlbum);
+  }
+
+  /** Full album objects with their first page of tracks; an unknown id is absent from the map. */
+  albums(ids: readonly string[]): Promise<Map<string, PreparedJson>> {
+    return this.prepare(
+      ids,
+      this.fullAlbumCache,
+      async (missing) => {
+        const albums = await this.store.albums(missing);
+        const pages = await Promise.all(
+          [...albums.values()].map(async (album) => ({
+            album,
+            tracks: await this.store.albumTracks(album.id, albumTracksPage),
+          })),
+        );
+        return new Map(pages.map((full) => [full.album.id, full]));
+      },
+      fullAlbum,
+    );
   }
 
   /**

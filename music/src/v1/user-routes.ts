@@ -7,6 +7,8 @@ import { artistFollows, withFollows } from './follow-counts';
 import * as objects from './objects';
 import { offsetPage, stringQuery } from './paging';
 import { enumParam, pageParams, userIdParam, type Page } from './params';
+import type { PreparedCatalog } from './prepared-catalog';
+import { sendJson } from './prepared-json';
 
 interface UserRow {
   id: string;
@@ -91,10 +93,13 @@ export function userRoutes({
   db,
   urls,
   store: catalog,
+  prepared,
 }: {
   db: Queryable;
   urls: objects.Urls;
   store: CatalogStore;
+  /** The catalog's objects as prepared JSON. */
+  prepared: PreparedCatalog;
 }): Router {
   const router = express.Router();
   const here = (req: Request): string => `${urls.api}${req.path}`;
@@ -118,12 +123,10 @@ export function userRoutes({
     const range = enumParam(req, 'time_range', ranges, 'medium_term');
     const page = pageParams(req, '/me/top/tracks');
     const top = await topItems(db, 'tracks', getAuth(res).userId ?? '', range, page);
-    const tracks = await catalog.tracks(top.ids);
-    const items = top.ids.flatMap((id) => {
-      const track = tracks.get(id);
-      return track ? [objects.track(urls, track)] : [];
-    });
-    res.json(offsetPage(here(req), stringQuery(req.query), items, page, top.total));
+    // The catalog's tracks, copied in as prepared JSON.
+    const tracks = await prepared.tracks(top.ids);
+    const items = top.ids.flatMap((id) => tracks.get(id) ?? []);
+    sendJson(req, res, offsetPage(here(req), stringQuery(req.query), items, page, top.total));
   });
 
   router.get('/me/top/artists', requireUser, requireScopes('user-top-read'), async (req, res) => {
