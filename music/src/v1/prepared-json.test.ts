@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import express, { type RequestHandler } from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
-import { markJsonRewritten, PreparedJson, sendJson, serialize } from './prepared-json';
+import { jsonValue, markJsonRewritten, PreparedJson, sendJson, serialize } from './prepared-json';
 
 const track = {
   name: 'Café Rêve — “live” 🎧',
@@ -73,6 +73,32 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
       .end();
   });
 }
+
+describe('jsonValue', () => {
+  it('gives what a round trip through JSON text gives, each prepared part parsed once', () => {
+    const part = new PreparedJson(track);
+    const parse = vi.spyOn(JSON, 'parse');
+    const value = {
+      at: new Date(Date.UTC(2026, 10, 23)),
+      gone: undefined,
+      call: () => 1,
+      numbers: [1, Number.NaN, Number.POSITIVE_INFINITY, undefined],
+      nested: { tracks: [part, null, { part }], empty: {} },
+      bare: Object.assign(Object.create(null) as Record<string, unknown>, { a: 'b' }),
+      own: { toJSON: () => 'mine' },
+      text: 'é \u0000 "',
+      flag: false,
+    };
+    const expected: unknown = JSON.parse(JSON.stringify(value));
+    parse.mockClear();
+    expect(jsonValue(value)).toEqual(expected);
+    expect(jsonValue(part)).toEqual(track);
+    // The two parts inside, the date and the object with its own toJSON (the long way), the part alone.
+    expect(parse).toHaveBeenCalledTimes(5);
+    parse.mockRestore();
+    expect(jsonValue(undefined)).toBeUndefined();
+  });
+});
 
 describe('sendJson over HTTP', () => {
   let server: RunningServer;

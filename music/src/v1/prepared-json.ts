@@ -102,6 +102,30 @@ export function serialize(value: unknown): SerializedJson {
 const rewritten = Symbol('json is rewritten');
 
 /**
+ * `value` as `JSON.parse(JSON.stringify(value))` gives it, each prepared part parsed once from its
+ * bytes: plain objects and arrays are copied, anything else goes the long way.
+ */
+export function jsonValue(value: unknown): unknown {
+  if (value instanceof PreparedJson) return JSON.parse(value.bytes.toString()) as unknown;
+  if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (Array.isArray(value)) {
+    return value.map((item: unknown) => (item === undefined || typeof item === 'function' ? null : jsonValue(item)));
+  }
+  const prototype: unknown = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if ((prototype === Object.prototype || prototype === null) && !('toJSON' in (value as object))) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+      if (child === undefined || typeof child === 'function' || typeof child === 'symbol') continue;
+      copy[key] = jsonValue(child);
+    }
+    return copy;
+  }
+  const text = JSON.stringify(value) as string | undefined;
+  return text === undefined ? undefined : (JSON.parse(text) as unknown);
+}
+
+/**
  * Marks a response whose `res.json` a middleware rewrites (the development profile strips
  * fields): `sendJson` then hands it plain values through `res.json`.
  */
@@ -115,7 +139,7 @@ export function markJsonRewritten(res: Response): void {
  */
 export function sendJson(req: Request, res: Response, value: unknown): void {
   if ((res.locals as Record<symbol, unknown>)[rewritten] === true) {
-    res.json(JSON.parse(JSON.stringify(value)) as unknown);
+    res.json(jsonValue(value));
     return;
   }
   const { body, etag } = serialize(value);
