@@ -399,6 +399,11 @@ export class SqlCatalogStore implements CatalogStore {
     return { albumTracks, artistAlbums, topTracks };
   }
 
+  /** Reads the catalog's lists now, when the whole catalog fits in memory (it is read too if it was not yet). */
+  async warm(): Promise<void> {
+    await this.memoryLists();
+  }
+
   async albumTracks(albumId: string, page: PageRequest): Promise<PageOf<TrackRecord>> {
     const lists = await this.memoryLists();
     if (lists) return pageOf(lists.albumTracks.get(albumId) ?? [], page);

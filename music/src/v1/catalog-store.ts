@@ -41,6 +41,8 @@ export interface CatalogStore {
   newReleases(today: string, page: PageRequest): Promise<PageOf<string>>;
   /** Up to twenty artists that share the most genres with the artist. */
   relatedArtists(artistId: string): Promise<ArtistRecord[]>;
+  /** Reads ahead of requests what the store keeps in memory once it holds the whole catalog. */
+  warm?(): Promise<void>;
   /** Every track and album id, when the store holds the whole catalog in memory; null otherwise. */
   ids?(): Promise<{ tracks: string[]; albums: string[] } | null>;
 }

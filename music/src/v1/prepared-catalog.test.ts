@@ -116,6 +116,19 @@ describe('the prepared catalog', () => {
     const stopped = new PreparedCatalog(countingStore(true).store, urls);
     await stopped.warm(AbortSignal.abort());
     expect(stopped.sizes).toEqual({ tracks: 0, albums: 0 });
+
+    // The store reads its own lists ahead too, unless told to stop.
+    let warmed = 0;
+    const warming = {
+      ...countingStore(true).store,
+      warm: () => {
+        warmed += 1;
+        return Promise.resolve();
+      },
+    };
+    await new PreparedCatalog(warming, urls).warm();
+    await new PreparedCatalog(warming, urls).warm(AbortSignal.abort());
+    expect(warmed).toBe(1);
   });
 
   it('serialises a full album with its first page of tracks once, as the album endpoint built it', async () => {

@@ -109,6 +109,9 @@ export class PreparedCatalog {
    */
   async warm(signal?: AbortSignal): Promise<void> {
     const ids = await this.store.ids?.();
+    if (signal?.aborted) return;
+    // The store's own lists first: the album and artist endpoints need them.
+    await this.store.warm?.();
     if (!ids || ids.tracks.length > this.max || ids.albums.length > this.max) return;
     const slice = 200;
     for (const [list, prepare] of [
