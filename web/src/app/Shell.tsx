@@ -5,8 +5,8 @@ import { Cover } from '../components/Cover';
 import { deferred, prefetchWidgets } from '../components/deferred';
 import { NotificationsProvider } from '../components/Notifications';
 import { ErrorState, PageSkeleton } from '../components/States';
-import { PlayerBar } from '../player/PlayerBar';
-import { PlayerProvider } from '../player/PlayerProvider';
+import { PlayerBarLook } from '../player/PlayerBarLook';
+import { PlayerHost } from '../player/PlayerHost';
 import { Landing } from './Landing';
 import { ScreenErrorBoundary } from './RouteError';
 import { NotFoundPage, screens } from './screens';
@@ -20,6 +20,12 @@ const UserMenu = deferred<{ openHelp: () => void }>(
 );
 
 const ShortcutsDialog = lazy(() => import('./ShortcutsDialog'));
+
+/** The player bar, with its controls, device picker and volume: on its way while the first screen renders. */
+const PlayerBar = deferred<object>(
+  () => import('../player/PlayerBar').then(({ PlayerBar }) => ({ default: PlayerBar })),
+  () => <PlayerBarLook />,
+);
 
 /** The account button as it looks before its menu is loaded. */
 function AccountButtonLook() {
@@ -138,9 +144,9 @@ export function Shell() {
   return (
     <ViewerProvider viewer={status.viewer}>
       <NotificationsProvider>
-        <PlayerProvider>
+        <PlayerHost>
           <SignedInShell />
-        </PlayerProvider>
+        </PlayerHost>
       </NotificationsProvider>
     </ViewerProvider>
   );

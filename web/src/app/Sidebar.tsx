@@ -4,7 +4,7 @@ import { HeartIcon } from '@heroicons/react/24/solid';
 import { NavLink } from './NavLink';
 import { graphql, getFragmentData, type FragmentType } from '../__generated__';
 import { Cover } from '../components/Cover';
-import { useCreatePlaylist } from '../playlists/useCreatePlaylist';
+import { deferred } from '../components/deferred';
 import { useViewer } from './viewer';
 
 export const SidebarPlaylistFragment = graphql(`
@@ -51,10 +51,29 @@ function SidebarPlaylist({ playlist }: { playlist: FragmentType<typeof SidebarPl
   );
 }
 
+/** The sidebar's button that creates a playlist; without `onClick`, its look before its code has loaded. */
+export function CreatePlaylistLook({ onClick }: { onClick?: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label="Create playlist"
+      title="Create playlist"
+      className="rounded-full p-1 text-neutral-400 hover:bg-white/10 hover:text-white"
+    >
+      <PlusIcon aria-hidden="true" className="size-5" />
+    </button>
+  );
+}
+
+const CreatePlaylistButton = deferred<object>(
+  () => import('./CreatePlaylistButton'),
+  () => <CreatePlaylistLook />,
+);
+
 /** The desktop sidebar: where to go, and the listener's playlists. */
 export function Sidebar() {
   const { me } = useViewer();
-  const createPlaylist = useCreatePlaylist();
   const playlists = me.playlists.edges;
   return (
     <nav aria-label="Main" className="hidden w-72 shrink-0 flex-col gap-2 p-2 md:flex">
@@ -73,15 +92,7 @@ export function Sidebar() {
       <div className="flex min-h-0 flex-1 flex-col rounded-lg bg-neutral-900 p-3">
         <div className="flex items-center justify-between px-2 pb-2">
           <h2 className="font-semibold text-neutral-300">Playlists</h2>
-          <button
-            type="button"
-            onClick={() => void createPlaylist()}
-            aria-label="Create playlist"
-            title="Create playlist"
-            className="rounded-full p-1 text-neutral-400 hover:bg-white/10 hover:text-white"
-          >
-            <PlusIcon aria-hidden="true" className="size-5" />
-          </button>
+          <CreatePlaylistButton />
         </div>
         <ul className="min-h-0 flex-1 overflow-y-auto" aria-label="Your playlists">
           <li>

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { PlayerContext, type Player, type PlaybackState } from '../player/PlayerProvider';
+import { PlayerContext, type Player, type PlaybackState } from '../player/context';
 import { ownsKeys, useShortcuts } from './shortcuts';
 
 const playing: PlaybackState = {

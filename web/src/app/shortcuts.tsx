@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { usePlayer } from '../player/PlayerProvider';
+import { usePlayer } from '../player/context';
 
 export const shortcuts: readonly { keys: string; does: string }[] = [
   { keys: 'Space', does: 'Play or pause' },

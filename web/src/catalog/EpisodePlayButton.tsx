@@ -1,5 +1,5 @@
 import { PauseIcon, PlayIcon } from '@heroicons/react/24/solid';
-import { usePlayer } from '../player/PlayerProvider';
+import { usePlayer } from '../player/context';
 import { episodeProgress, episodeTarget, type ResumePointData } from './episodes';
 
 interface EpisodePlayButtonProps {

@@ -1,5 +1,5 @@
 import { formatLongDuration } from '../lib/format';
-import type { PlayTarget } from '../player/PlayerProvider';
+import type { PlayTarget } from '../player/context';
 
 export interface ResumePointData {
   fullyPlayed: boolean;

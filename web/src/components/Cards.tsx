@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { PlayTarget } from '../player/PlayerProvider';
+import type { PlayTarget } from '../player/context';
 import { Cover, type ImageData } from './Cover';
 import { PlayButton } from './PlayButton';
 

@@ -1,5 +1,5 @@
 import { PauseIcon, PlayIcon } from '@heroicons/react/24/solid';
-import { usePlayer, type PlayTarget } from '../player/PlayerProvider';
+import { usePlayer, type PlayTarget } from '../player/context';
 
 interface PlayButtonProps {
   /** The album, playlist, artist or show this button plays; it pauses instead while that plays. */

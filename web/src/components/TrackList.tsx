@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { graphql, getFragmentData, type FragmentType } from '../__generated__';
 import { formatAgo, formatDuration } from '../lib/format';
-import { usePlayer, type PlayTarget } from '../player/PlayerProvider';
+import { usePlayer, type PlayTarget } from '../player/context';
 import { Cover } from './Cover';
 import { LikeButton } from './LikeButton';
 import { TrackMenu, type MenuAction } from './TrackMenu';

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useSaveToLibrary } from '../library/useLibraryMutations';
 import { AddToPlaylistDialog } from '../playlists/AddToPlaylistDialog';
-import { usePlayer } from '../player/PlayerProvider';
+import { usePlayer } from '../player/context';
 import type { TrackMenuProps } from './TrackMenu';
 
 const itemClass = 'block w-full px-3 py-2 text-left text-sm data-focus:bg-white/10';

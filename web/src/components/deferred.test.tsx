@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred } from './deferred';
+import { deferred, prefetchLater, prefetchWidgets } from './deferred';
 
 function controlledWidget(onOpen: () => void) {
   let arrive: () => void = () => undefined;
@@ -47,5 +47,26 @@ describe('deferred', () => {
     expect(onOpen).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     expect(onOpen).toHaveBeenCalledOnce();
+  });
+});
+
+describe('prefetchLater', () => {
+  it('fetches code registered before the first screen was idle, and code that comes with a later screen', async () => {
+    vi.useFakeTimers();
+    try {
+      const early = vi.fn(() => Promise.resolve());
+      const late = vi.fn(() => Promise.resolve());
+      prefetchLater(early);
+      prefetchWidgets();
+      await vi.runAllTimersAsync();
+      expect(early).toHaveBeenCalledOnce();
+      prefetchLater(late);
+      expect(late).not.toHaveBeenCalled();
+      await vi.runAllTimersAsync();
+      expect(late).toHaveBeenCalledOnce();
+      expect(early).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

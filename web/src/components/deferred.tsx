@@ -13,6 +13,19 @@ import {
 const widgetLoaders: (() => Promise<unknown>)[] = [];
 let prefetched = false;
 
+function whenIdle(run: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+}
+
+const fetchQuietly = (load: () => Promise<unknown>) => void load().catch(() => undefined);
+
+/** Adds a loader to the prefetch; one that comes with a later screen is fetched once that one is idle. */
+function register(load: () => Promise<unknown>): void {
+  widgetLoaders.push(load);
+  if (prefetched) whenIdle(() => fetchQuietly(load));
+}
+
 /**
  * A widget kept out of the first download: it renders `fallback` (a look-alike of its button) until
  * its chunk is in, and its chunk is fetched as soon as the browser is idle after the first screen.
@@ -21,7 +34,7 @@ export function deferred<Props extends object>(
   load: () => Promise<{ default: ComponentType<Props> }>,
   fallback: (props: Props) => ReactNode,
 ): ComponentType<Props> {
-  widgetLoaders.push(load);
+  register(load);
   const Widget = lazy(load);
   function Deferred(props: Props) {
     const containerRef = useRef<HTMLSpanElement>(null);
@@ -68,17 +81,18 @@ function ReplayClick({
 export function lazyWidget<Props extends object>(
   load: () => Promise<{ default: ComponentType<Props> }>,
 ): ComponentType<Props> {
-  widgetLoaders.push(load);
+  register(load);
   return lazy(load);
+}
+
+/** Code that no first screen needs but a click soon may: fetched with the deferred widgets. */
+export function prefetchLater(load: () => Promise<unknown>): void {
+  register(load);
 }
 
 /** Fetches every deferred widget's chunk once the page is idle. */
 export function prefetchWidgets(): void {
   if (prefetched) return;
   prefetched = true;
-  const run = () => {
-    for (const load of widgetLoaders) void load().catch(() => undefined);
-  };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 200);
+  whenIdle(() => widgetLoaders.forEach(fetchQuietly));
 }

@@ -1,7 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../apollo';
-import { updateSavedList } from './useLibraryMutations';
+import { updateSavedList } from './library-mutations';
 
 interface Count {
   me: { __typename: 'Me'; id: string; savedTracks: { __typename: 'SavedTrackConnection'; totalCount: number } };

@@ -1,149 +1,29 @@
-import type { ApolloCache, Reference } from '@apollo/client';
-import { useMutation } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
-import { graphql } from '../__generated__';
 import { useViewer } from '../app/viewer';
+import { prefetchLater } from '../components/deferred';
 import { useNotify } from '../components/Notifications';
 import { friendlyMessage } from '../lib/errors';
-import { removeEdges, type StoredConnection, type StoredEdge } from './connections';
 
-export const SaveToLibraryMutation = graphql(`
-  mutation SaveToLibrary($input: SaveToLibraryInput!) {
-    saveToLibrary(input: $input) {
-      tracks {
-        id
-        saved
-      }
-      albums {
-        id
-        saved
-      }
-      shows {
-        id
-        saved
-      }
-      episodes {
-        id
-        saved
-      }
-    }
-  }
-`);
-
-export const RemoveFromLibraryMutation = graphql(`
-  mutation RemoveFromLibrary($input: RemoveFromLibraryInput!) {
-    removeFromLibrary(input: $input) {
-      tracks {
-        id
-        saved
-      }
-      albums {
-        id
-        saved
-      }
-      shows {
-        id
-        saved
-      }
-      episodes {
-        id
-        saved
-      }
-    }
-  }
-`);
-
-export type SavableType = 'Track' | 'Album' | 'Show' | 'Episode';
-
-const connectionOf: Record<SavableType, { field: string; edge: string }> = {
-  Track: { field: 'savedTracks', edge: 'SavedTrackEdge' },
-  Album: { field: 'savedAlbums', edge: 'SavedAlbumEdge' },
-  Show: { field: 'savedShows', edge: 'SavedShowEdge' },
-  Episode: { field: 'savedEpisodes', edge: 'SavedEpisodeEdge' },
-};
-
-type Connection = StoredConnection<StoredEdge & { node?: Reference }>;
-
-/**
- * Keeps the listener's saved lists in step with a save or a removal: the item joins the top of its
- * list or leaves it, without asking the server for the list again.
- */
-export function updateSavedList(cache: ApolloCache, meId: string, type: SavableType, id: string, saved: boolean): void {
-  const { field, edge } = connectionOf[type];
-  const node = cache.identify({ __typename: type, id });
-  const meRef = cache.identify({ __typename: 'Me', id: meId });
-  if (!node || !meRef) return;
-  cache.modify({
-    id: meRef,
-    fields: {
-      [field]: (value: unknown, { toReference, readField }) => {
-        const existing = value as Connection;
-        const edges = existing.edges ?? [];
-        const has = edges.some((candidate) => candidate.node && readField('id', candidate.node) === id);
-        if (saved === has) return existing;
-        if (!saved) {
-          // Positions keep their cursors, so that the next page starts where the list now ends.
-          return removeEdges(existing, (candidate) => !!candidate.node && readField('id', candidate.node) === id)
-            .connection;
-        }
-        const reference = toReference({ __typename: type, id });
-        return {
-          ...existing,
-          edges: [{ __typename: edge, cursor: '', addedAt: new Date().toISOString(), node: reference }, ...edges],
-          totalCount: (existing.totalCount ?? edges.length) + 1,
-        };
-      },
-    },
-  });
-}
-
-const typeOfUri: Record<string, SavableType> = { track: 'Track', album: 'Album', show: 'Show', episode: 'Episode' };
+// The saving itself is fetched once the first screen is in, not with every screen that shows a heart.
+const loadMutations = () => import('./library-mutations');
+prefetchLater(loadMutations);
 
 /** Saves to or removes from the listener's library, at once on screen, rolled back with a message on failure. */
 export function useSaveToLibrary(): (uri: string, save: boolean) => Promise<void> {
   const { me } = useViewer();
   const notify = useNotify();
-  const [saveMutation] = useMutation(SaveToLibraryMutation);
-  const [removeMutation] = useMutation(RemoveFromLibraryMutation);
-
+  const client = useApolloClient();
   return useCallback(
     async (uri: string, save: boolean) => {
-      const [, kind = '', id = ''] = uri.split(':');
-      const type = typeOfUri[kind];
-      if (!type) return;
-      const payload = {
-        tracks: type === 'Track' ? [{ __typename: 'Track' as const, id, saved: save }] : null,
-        albums: type === 'Album' ? [{ __typename: 'Album' as const, id, saved: save }] : null,
-        shows: type === 'Show' ? [{ __typename: 'Show' as const, id, saved: save }] : null,
-        episodes: type === 'Episode' ? [{ __typename: 'Episode' as const, id, saved: save }] : null,
-      };
-      const options = {
-        variables: { input: { uris: [uri] } },
-        update: (cache: ApolloCache) => updateSavedList(cache, me.id, type, id, save),
-      };
       try {
-        if (save) {
-          await saveMutation({
-            ...options,
-            optimisticResponse: {
-              __typename: 'Mutation',
-              saveToLibrary: { __typename: 'SaveToLibraryPayload', ...payload },
-            },
-          });
-        } else {
-          await removeMutation({
-            ...options,
-            optimisticResponse: {
-              __typename: 'Mutation',
-              removeFromLibrary: { __typename: 'RemoveFromLibraryPayload', ...payload },
-            },
-          });
-        }
+        const { saveToLibrary } = await loadMutations();
+        await saveToLibrary(client, me.id, uri, save);
         notify(save ? 'Saved to your library' : 'Removed from your library');
       } catch (error) {
         notify(friendlyMessage(error, save ? 'save that' : 'remove that'), 'error');
       }
     },
-    [me.id, notify, saveMutation, removeMutation],
+    [client, me.id, notify],
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ComputerDesktopIcon, DevicePhoneMobileIcon, SpeakerWaveIcon, TvIcon } from '@heroicons/react/24/outline';
 import { CheckIcon } from '@heroicons/react/20/solid';
 import { PlayerDevicesQuery } from './operations';
-import { usePlayer } from './PlayerProvider';
+import { usePlayer } from './context';
 
 /** The icon of a device kind as the music service names it. */
 export function DeviceIcon({ type, className }: { type: string; className: string }) {

@@ -1,7 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { Link } from 'wouter';
 import { DeviceIcon, DeviceList } from './DeviceList';
-import { usePlayer } from './PlayerProvider';
+import { usePlayer } from './context';
 
 /** The device picker of the player bar, loaded after the first screen (see DevicePicker). */
 export default function DevicePickerPopover() {

@@ -167,8 +167,9 @@ describe('the player bar', () => {
     }));
     renderBar([
       stateMock(),
-      { request: { query: PausePlaybackMutation, variables: { input: {} } }, result: paused, delay: 200 },
-      { request: { query: StartPlaybackMutation, variables: { input: {} } }, result: resumed, delay: 200 },
+      // Slow answers, so that the optimistic state is seen first even on a busy machine.
+      { request: { query: PausePlaybackMutation, variables: { input: {} } }, result: paused, delay: 800 },
+      { request: { query: StartPlaybackMutation, variables: { input: {} } }, result: resumed, delay: 800 },
     ]);
     const controls = await desktopControls();
     await waitFor(() => expect(enabled(controls.getByRole('button', { name: 'Pause' }))).toBe(true));
@@ -178,11 +179,11 @@ describe('the player bar', () => {
     // The optimistic state shows before the music service answers.
     await controls.findByRole('button', { name: 'Play' });
     expect(paused).not.toHaveBeenCalled();
-    await waitFor(() => expect(paused).toHaveBeenCalledOnce());
+    await waitFor(() => expect(paused).toHaveBeenCalledOnce(), { timeout: 5000 });
 
     fireEvent.click(controls.getByRole('button', { name: 'Play' }));
     await controls.findByRole('button', { name: 'Pause' });
-    await waitFor(() => expect(resumed).toHaveBeenCalledOnce());
+    await waitFor(() => expect(resumed).toHaveBeenCalledOnce(), { timeout: 5000 });
     controls.getByRole('button', { name: 'Pause' });
   });
 

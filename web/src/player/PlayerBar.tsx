@@ -6,36 +6,11 @@ import { Cover } from '../components/Cover';
 import { LikeButton } from '../components/LikeButton';
 import { DevicePicker } from './DevicePicker';
 import { premiumNote, TransportControls } from './PlayerControls';
-import { usePlayer, type PlayingItem } from './PlayerProvider';
+import { usePlayer, type PlayingItem } from './context';
+import { ItemByline, itemLink } from './item-links';
+import { fullScreenPlayer, playerBarFrame } from './PlayerBarLook';
 import { SeekBar } from './SeekBar';
 import { Volume } from './Volume';
-
-/** Where an item's title leads: a track's album, an episode's own page. */
-export function itemLink(item: PlayingItem): string {
-  return item.__typename === 'Track' ? `/album/${item.album.id}` : `/episode/${item.id}`;
-}
-
-/** The people behind an item, as links: a track's artists, an episode's show. */
-export function ItemByline({ item, className = '' }: { item: PlayingItem; className?: string }) {
-  return (
-    <p className={`truncate ${className}`}>
-      {item.__typename === 'Track' ? (
-        item.artists.map((artist, index) => (
-          <span key={artist.id}>
-            {index > 0 && ', '}
-            <Link to={`/artist/${artist.id}`} className="hover:text-white hover:underline">
-              {artist.name}
-            </Link>
-          </span>
-        ))
-      ) : (
-        <Link to={`/show/${item.show.id}`} className="hover:text-white hover:underline">
-          {item.show.name}
-        </Link>
-      )}
-    </p>
-  );
-}
 
 /** The link and names of what plays: a track's album and artists, an episode's show. */
 function ItemInfo({ item }: { item: PlayingItem }) {
@@ -68,15 +43,11 @@ export function PlayerBar() {
   const item = state?.item ?? null;
   const controls = player.canControl;
   const playing = state?.isPlaying === true && !player.audioBlocked;
-  // On a phone the now-playing view is the full-screen player: the compact bar steps aside for it.
-  const fullScreen = location === '/now-playing';
+  const fullScreen = fullScreenPlayer(location);
   const describedBy = controls ? undefined : noteId;
 
   return (
-    <section
-      aria-label="Player"
-      className={`border-t border-white/10 bg-neutral-950 px-3 py-2 md:block md:px-4 ${fullScreen ? 'hidden' : ''}`}
-    >
+    <section aria-label="Player" className={`${playerBarFrame} ${fullScreen ? 'hidden' : ''}`}>
       {/* Phone: a compact bar that opens the now-playing view. */}
       <div className="flex items-center gap-2 md:hidden">
         {item ? (

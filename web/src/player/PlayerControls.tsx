@@ -7,7 +7,7 @@ import {
   PlayIcon,
 } from '@heroicons/react/24/solid';
 import type { RepeatMode } from '../__generated__/graphql';
-import { nextRepeatMode, usePlayer } from './PlayerProvider';
+import { nextRepeatMode, usePlayer } from './context';
 
 export const repeatLabels: Record<RepeatMode, string> = {
   OFF: 'Repeat: off',

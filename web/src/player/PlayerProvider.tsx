@@ -1,11 +1,12 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getFragmentData, makeFragmentData } from '../__generated__';
-import type { PlaybackState_StateFragment, RepeatMode, StartPlaybackInput } from '../__generated__/graphql';
+import type { RepeatMode, StartPlaybackInput } from '../__generated__/graphql';
 import { useViewer } from '../app/viewer';
 import { useNotify } from '../components/Notifications';
 import { errorCodeOf, friendlyMessage, messageForCode } from '../lib/errors';
 import { usePlaybackAcrossReloads } from './across-reloads';
+import { PlayerContext, type PlaybackState, type Player, type PlayTarget } from './context';
 import { useBrowserDevice } from './browser-device';
 import { useBrowserAudio } from './browser-audio';
 import { useMediaSession } from './media-session';
@@ -25,56 +26,11 @@ import {
 } from './operations';
 import { arrivalOf, positionAt } from './position';
 
-export type PlaybackState = PlaybackState_StateFragment;
-export type PlayingItem = NonNullable<PlaybackState['item']>;
-
-/** What to play: a context (album, playlist, artist, show) or a list of tracks and episodes, from an item. */
-export interface PlayTarget {
-  contextUri?: string;
-  uris?: string[];
-  offsetUri?: string;
-  offsetPosition?: number;
-  positionMs?: number;
-}
-
-export interface Player {
-  state: PlaybackState | null;
-  /** True until the first state arrives. */
-  loading: boolean;
-  /** Whether the account may control playback (a free account may not). */
-  canControl: boolean;
-  /** This browser, as a device that plays the audio itself (local music service only). */
-  browserDeviceId: string | null;
-  /** Playback's position now, in milliseconds, moved on by the clock between server updates. */
-  positionMs: () => number;
-  /** The browser refused to start audio without a click: the next play click starts it. */
-  audioBlocked: boolean;
-  play: (target?: PlayTarget) => Promise<void>;
-  pause: () => Promise<void>;
-  togglePlay: () => Promise<void>;
-  next: () => Promise<void>;
-  previous: () => Promise<void>;
-  seek: (positionMs: number) => Promise<void>;
-  setShuffle: (shuffle: boolean) => Promise<void>;
-  setRepeat: (mode: RepeatMode) => Promise<void>;
-  /** Sets the volume of the active device, or of the device named. */
-  setVolume: (volumePercent: number, deviceId?: string) => Promise<void>;
-  transfer: (deviceId: string, play?: boolean) => Promise<void>;
-  addToQueue: (uri: string) => Promise<void>;
-  /** Whether a uri is what plays now (or the context it plays through). */
-  isCurrent: (uri: string) => boolean;
-  refresh: () => void;
-}
-
-/** The player of the signed-in app; tests provide one of their own. */
-export const PlayerContext = createContext<Player | null>(null);
-
 /** How often the player asks what plays when nothing tells it sooner (another device may change it). */
 const pollMs = 10_000;
-const repeatCycle: Record<RepeatMode, RepeatMode> = { OFF: 'CONTEXT', CONTEXT: 'TRACK', TRACK: 'OFF' };
-export const nextRepeatMode = (mode: RepeatMode): RepeatMode => repeatCycle[mode];
 
-export function PlayerProvider({ children }: { children: ReactNode }) {
+/** The listener's player: what plays, read from the music service and kept moving, and the commands. */
+function usePlayerEngine(): Player {
   const { me, upstream } = useViewer();
   const notify = useNotify();
   const client = useApolloClient();
@@ -308,13 +264,17 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   ]);
 
   useMediaSession(player);
-
-  return <PlayerContext value={player}>{children}</PlayerContext>;
+  return player;
 }
 
-/** The listener's player: state and commands. */
-export function usePlayer(): Player {
-  const player = use(PlayerContext);
-  if (!player) throw new Error('usePlayer is used outside the PlayerProvider.');
-  return player;
+/** Provides the player to what it wraps (the tests' way to have one). */
+export function PlayerProvider({ children }: { children: ReactNode }) {
+  return <PlayerContext value={usePlayerEngine()}>{children}</PlayerContext>;
+}
+
+/** Runs the player and hands each new state of it to `onPlayer` (see `PlayerHost`). */
+export default function PlayerEngine({ onPlayer }: { onPlayer: (player: Player) => void }) {
+  const player = usePlayerEngine();
+  useEffect(() => onPlayer(player), [onPlayer, player]);
+  return null;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { formatDuration } from '../lib/format';
 import { clampPosition } from './position';
-import { usePlayer, type PlaybackState } from './PlayerProvider';
+import { usePlayer, type PlaybackState } from './context';
 
 /** How often the bar moves while playing: smooth to the eye, cheap to render. */
 export const frameMs = 250;

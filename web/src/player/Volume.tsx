@@ -1,6 +1,6 @@
 import { SpeakerWaveIcon, SpeakerXMarkIcon } from '@heroicons/react/24/solid';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { usePlayer } from './PlayerProvider';
+import { usePlayer } from './context';
 
 /** How long the hand must rest on a volume slider before the volume is sent: one command, not one per pixel. */
 export const volumeDebounceMs = 300;

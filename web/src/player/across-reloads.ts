@@ -2,7 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useEffectEvent } from 'react';
 import { resumeKey } from './browser-device';
 import { PausePlaybackMutation, StartPlaybackMutation } from './operations';
-import type { PlaybackState } from './PlayerProvider';
+import type { PlaybackState } from './context';
 
 /**
  * A tab that plays the audio stops making sound when it goes away, so the music service is told:

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify } from '../components/Notifications';
-import type { PlaybackState } from './PlayerProvider';
+import type { PlaybackState } from './context';
 
 /** How far the audio may drift from the music service's position before it is moved back in step. */
 export const driftToleranceMs = 1500;

@@ -78,7 +78,11 @@ export function useBrowserDevice(enabled: boolean, userId: string): string | nul
         variables: { input: { name: browserDeviceName(navigator.userAgent), type: 'Computer' } },
       });
       const id = data?.registerPlaybackDevice?.device?.id ?? null;
-      if (id) sessionStorage.setItem(storageKey, id);
+      if (id) {
+        sessionStorage.setItem(storageKey, id);
+        // A list of devices on screen was asked for before this one existed: it shows it now, not at its next poll.
+        void client.refetchQueries({ include: ['DevicesPage', 'PlayerDevices'] }).catch(() => undefined);
+      }
       return id;
     };
     pending ??= register().catch(() => {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMediaSession } from './media-session';
-import type { PlaybackState, Player } from './PlayerProvider';
+import type { PlaybackState, Player } from './context';
 
 /** What a browser's Media Session keeps: the handlers, the metadata and the state the page gave it. */
 class FakeSession {

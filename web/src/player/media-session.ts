@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { pickImage } from '../components/Cover';
-import type { Player } from './PlayerProvider';
+import type { Player } from './context';
 
 /** Media keys, headsets and the lock screen control the player through the Media Session API. */
 export function useMediaSession(player: Player): void {

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useNotify } from '../components/Notifications';
 import { friendlyMessage } from '../lib/errors';
 import { PlayerDevicesQuery, UnregisterPlaybackDeviceMutation } from './operations';
-import { usePlayer } from './PlayerProvider';
+import { usePlayer } from './context';
 
 /** A browser device's name, as this app registers it ("Web Player (Firefox)"): such devices may be forgotten. */
 export function isBrowserDevice(name: string): boolean {

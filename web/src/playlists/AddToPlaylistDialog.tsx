@@ -1,23 +1,12 @@
 import { useMutation } from '@apollo/client/react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { PlusIcon, XMarkIcon } from '@heroicons/react/24/outline';
-import { graphql } from '../__generated__';
 import { useViewer } from '../app/viewer';
 import { useNotify } from '../components/Notifications';
 import { friendlyMessage } from '../lib/errors';
 import { appendCachedItems, playableOf } from './playlist-items';
 import { useCreatePlaylist } from './useCreatePlaylist';
-
-export const AddPlaylistItemsMutation = graphql(`
-  mutation AddPlaylistItems($input: AddPlaylistItemsInput!) {
-    addPlaylistItems(input: $input) {
-      playlist {
-        id
-        snapshotId
-      }
-    }
-  }
-`);
+import { AddPlaylistItemsMutation } from './usePlaylistEditor';
 
 /**
  * Adds items to a playlist. Its cached items take them at their end (or, for items the cache has

@@ -47,7 +47,7 @@ function useSettled(value: string, delayMs: number): string {
 }
 
 /** "Find something for your playlist": a search of tracks, each with a button that adds it. */
-export function FindForPlaylist({ playlistName, onAdd, inputRef, has }: FindForPlaylistProps) {
+export default function FindForPlaylist({ playlistName, onAdd, inputRef, has }: FindForPlaylistProps) {
   const [text, setText] = useState('');
   const query = useSettled(text.trim(), 300);
   const headingId = useId();

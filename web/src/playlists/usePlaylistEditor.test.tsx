@@ -7,8 +7,12 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../apollo';
 import { NotificationsProvider } from '../components/Notifications';
-import { AddPlaylistItemsMutation } from './AddToPlaylistDialog';
-import { ReorderPlaylistItemsMutation, RemovePlaylistItemsMutation, usePlaylistEditor } from './usePlaylistEditor';
+import {
+  AddPlaylistItemsMutation,
+  ReorderPlaylistItemsMutation,
+  RemovePlaylistItemsMutation,
+  usePlaylistEditor,
+} from './usePlaylistEditor';
 
 interface TestTrack {
   __typename: 'Track';

@@ -3,7 +3,6 @@ import { useMemo, useState } from 'react';
 import { graphql } from '../__generated__';
 import { useNotify } from '../components/Notifications';
 import { friendlyMessage } from '../lib/errors';
-import { AddPlaylistItemsMutation } from './AddToPlaylistDialog';
 import { createEditQueue } from './edit-queue';
 import { insertBeforeFor } from '../library/connections';
 import {
@@ -20,6 +19,17 @@ export const PlaylistEditorFragment = graphql(`
   fragment PlaylistEditor_playlist on Playlist {
     id
     snapshotId
+  }
+`);
+
+export const AddPlaylistItemsMutation = graphql(`
+  mutation AddPlaylistItems($input: AddPlaylistItemsInput!) {
+    addPlaylistItems(input: $input) {
+      playlist {
+        id
+        snapshotId
+      }
+    }
   }
 `);
 

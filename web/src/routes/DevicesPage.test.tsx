@@ -7,7 +7,7 @@ import type { AccountProduct, MusicProvider } from '../__generated__/graphql';
 import { ViewerProvider, type Viewer } from '../app/viewer';
 import { NotificationsProvider } from '../components/Notifications';
 import { UnregisterPlaybackDeviceMutation } from '../player/operations';
-import { PlayerContext, type Player } from '../player/PlayerProvider';
+import { PlayerContext, type Player } from '../player/context';
 import DevicesPage, { DevicesPageQueryDocument } from './DevicesPage';
 
 const device = (id: string, name: string, change: { type?: string; isActive?: boolean } = {}) => ({

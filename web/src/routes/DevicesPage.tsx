@@ -8,7 +8,7 @@ import { useViewer } from '../app/viewer';
 import { EmptyState, ErrorState, LoadingScreen, Skeleton } from '../components/States';
 import { DeviceIcon } from '../player/DeviceList';
 import { premiumNote } from '../player/PlayerControls';
-import { usePlayer } from '../player/PlayerProvider';
+import { usePlayer } from '../player/context';
 import { isBrowserDevice, useForgetDevice } from '../player/useForgetDevice';
 import { VolumeSlider } from '../player/Volume';
 

@@ -11,9 +11,9 @@ import { onlyCodes } from '../lib/errors';
 import { formatDate } from '../lib/format';
 import { AudioFeaturesChart } from '../player/AudioFeaturesChart';
 import { DevicePicker } from '../player/DevicePicker';
-import { ItemByline, itemLink } from '../player/PlayerBar';
+import { ItemByline, itemLink } from '../player/item-links';
 import { premiumNote, TransportControls } from '../player/PlayerControls';
-import { usePlayer, type PlaybackState, type PlayingItem } from '../player/PlayerProvider';
+import { usePlayer, type PlaybackState, type PlayingItem } from '../player/context';
 import { SeekBar } from '../player/SeekBar';
 import { Volume } from '../player/Volume';
 

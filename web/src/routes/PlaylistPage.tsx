@@ -18,7 +18,6 @@ import { TrackList, type TrackListRow } from '../components/TrackList';
 import { onlyCodes } from '../lib/errors';
 import { countOf, formatLongDuration } from '../lib/format';
 import { plainDescription } from '../playlists/details';
-import { FindForPlaylist } from '../playlists/FindForPlaylist';
 import { playlistLength, type PlayableRef } from '../playlists/playlist-items';
 import { useFollowPlaylist } from '../playlists/useFollowPlaylist';
 import { usePlaylistEditor, type UndoableRemoval } from '../playlists/usePlaylistEditor';
@@ -85,6 +84,8 @@ interface Row extends TrackListRow, PlayableRef {
 // The owner's dialogs: out of the first download, mounted once first opened (and kept, for their closing transition).
 const PlaylistDetailsDialog = lazyWidget(() => import('../playlists/PlaylistDetailsDialog'));
 const DeletePlaylistDialog = lazyWidget(() => import('../playlists/DeletePlaylistDialog'));
+// Below the items, for the owner only: it comes after the first screen.
+const FindForPlaylist = lazyWidget(() => import('../playlists/FindForPlaylist'));
 
 /** Each edge as a row, keyed by its item and its occurrence: a row keeps its key wherever it moves. */
 export function rowsOf(playlist: Playlist): Row[] {
@@ -337,7 +338,9 @@ function PlaylistView({
       )}
 
       {canEdit && !itemsError && (
-        <FindForPlaylist playlistName={playlist.name} onAdd={add} has={(uri) => uris.has(uri)} inputRef={search} />
+        <Suspense fallback={null}>
+          <FindForPlaylist playlistName={playlist.name} onAdd={add} has={(uri) => uris.has(uri)} inputRef={search} />
+        </Suspense>
       )}
 
       {own && dialogsWanted && (

@@ -7,7 +7,7 @@ import { getFragmentData, graphql, type FragmentType } from '../__generated__';
 import { startQuery } from '../app/screens';
 import { EmptyState, ErrorState, LoadingScreen, Skeleton } from '../components/States';
 import { TrackList, TrackRowFragment, type TrackListRow } from '../components/TrackList';
-import { usePlayer } from '../player/PlayerProvider';
+import { usePlayer } from '../player/context';
 
 /** The queue screen's one query; the player refetches it by this name after "Add to queue". */
 export const PlayerQueueQuery = graphql(`

@@ -1,4 +1,3 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { SearchPageQuery } from '../__generated__/graphql';
@@ -6,9 +5,10 @@ import { Shelf } from '../components/Cards';
 import { Cover, type ImageData } from '../components/Cover';
 import { LoadMore } from '../components/LoadMore';
 import { PlayButton } from '../components/PlayButton';
+import { Tabs } from '../components/Tabs';
 import { EmptyState, LoadingScreen, Skeleton } from '../components/States';
 import { TrackList } from '../components/TrackList';
-import type { PlayTarget } from '../player/PlayerProvider';
+import type { PlayTarget } from '../player/context';
 import {
   AlbumResultCard,
   ArtistResultCard,
@@ -404,7 +404,6 @@ interface SearchResultsProps {
 
 /** The results of a search: a tab for everything and one per type; the tab is part of the address. */
 export function SearchResults({ query, tab, shown, stale, onTab, onMore }: SearchResultsProps) {
-  const selected = searchTabs.indexOf(tab);
   const panel = (() => {
     if (!shown) return <ResultsSkeleton />;
     if (resultCount(shown.results, tab) === 0)
@@ -413,37 +412,23 @@ export function SearchResults({ query, tab, shown, stale, onTab, onMore }: Searc
     return <TypeResults query={shown.query} tab={tab} results={shown.results} onMore={onMore} />;
   })();
   return (
-    <TabGroup
-      selectedIndex={selected}
-      onChange={(index) => {
-        const next = searchTabs[index];
-        if (next && next !== tab) onTab(next);
-      }}
-      manual
+    <Tabs
+      names={searchTabs}
+      labels={tabLabels}
+      selected={tab}
+      onSelect={onTab}
+      label="Kinds of results"
+      listClassName="flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:none] md:px-6"
+      tabClassName="shrink-0 rounded-full bg-neutral-800 px-4 py-1.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-neutral-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-white data-selected:bg-white data-selected:text-black"
+      panelClassName={`transition-opacity focus:outline-none focus-visible:ring-2 focus-visible:ring-white/60 ${stale && shown ? 'opacity-50' : ''}`}
+      panelProps={{ 'aria-busy': stale }}
+      between={
+        <p role="status" className="sr-only">
+          {stale && shown ? 'Searching…' : ''}
+        </p>
+      }
     >
-      <TabList
-        aria-label="Kinds of results"
-        className="flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:none] md:px-6"
-      >
-        {searchTabs.map((name) => (
-          <Tab
-            key={name}
-            className="shrink-0 rounded-full bg-neutral-800 px-4 py-1.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-neutral-700 focus:outline-none data-focus:ring-2 data-focus:ring-white data-selected:bg-white data-selected:text-black"
-          >
-            {tabLabels[name]}
-          </Tab>
-        ))}
-      </TabList>
-      <p role="status" className="sr-only">
-        {stale && shown ? 'Searching…' : ''}
-      </p>
-      <TabPanels>
-        {searchTabs.map((name) => (
-          <TabPanel key={name} aria-busy={stale} className={`transition-opacity ${stale && shown ? 'opacity-50' : ''}`}>
-            {name === tab ? panel : null}
-          </TabPanel>
-        ))}
-      </TabPanels>
-    </TabGroup>
+      {panel}
+    </Tabs>
   );
 }
