@@ -16,7 +16,7 @@ import { PlayerContext, type Player, type PlayTarget } from './context';
 type EngineProps = { onPlayer: (player: Player) => void };
 type EngineLoader = () => Promise<{ default: ComponentType<EngineProps> }>;
 
-/** A command given before the player is running: it waits for the player, or fails with it. */
+/** The player that commands given before it runs wait for: it arrives, or its code fails to load. */
 export interface Waiting {
   promise: Promise<() => Player>;
   resolve: (current: () => Player) => void;
@@ -25,6 +25,7 @@ export interface Waiting {
   commands: number;
 }
 
+/** A player not there yet, and no command waiting for it. */
 export function waiting(): Waiting {
   let resolve: Waiting['resolve'] = () => undefined;
   let reject: Waiting['reject'] = () => undefined;
