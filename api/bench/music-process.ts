@@ -26,6 +26,8 @@ import { furnishListener, listenerScopes } from './scenario';
 export interface MusicJob {
   profile: 'full' | 'development';
   latencyMs: number;
+  /** How the latency applies (`MUSIC_LATENCY_MODE`). */
+  latencyMode: 'added' | 'total';
 }
 
 /** What the child answers once it is ready. */
@@ -78,6 +80,7 @@ async function start(job: MusicJob): Promise<MusicReady> {
     MUSIC_PUBLIC_URL: url,
     MUSIC_PROFILE: job.profile,
     MUSIC_LATENCY_MS: String(job.latencyMs),
+    MUSIC_LATENCY_MODE: job.latencyMode,
   });
   await registerConfiguredClient(db, config.client);
   music.current = createMusicApp(config, { db });

@@ -33,6 +33,7 @@ export const musicEnvironmentVariables: readonly string[] = [
   ...Object.keys(envSchema.shape),
   // Read by parseFaultSettings.
   'MUSIC_LATENCY_MS',
+  'MUSIC_LATENCY_MODE',
   'MUSIC_RATE_LIMIT',
   'MUSIC_FAILURE_RATE',
 ];

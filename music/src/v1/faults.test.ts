@@ -12,12 +12,21 @@ describe('fault settings', () => {
   it('read latency, rate limit and failure rate', () => {
     expect(
       parseFaultSettings({ MUSIC_LATENCY_MS: '10-50', MUSIC_RATE_LIMIT: '100/30s', MUSIC_FAILURE_RATE: '0.25' }, false),
-    ).toEqual({ latencyMs: { min: 10, max: 50 }, rateLimit: { requests: 100, windowMs: 30_000 }, failureRate: 0.25 });
+    ).toEqual({
+      latencyMs: { min: 10, max: 50 },
+      latencyMode: 'added',
+      rateLimit: { requests: 100, windowMs: 30_000 },
+      failureRate: 0.25,
+    });
+    expect(parseFaultSettings({ MUSIC_LATENCY_MS: '20', MUSIC_LATENCY_MODE: 'total' }, false).latencyMode).toBe(
+      'total',
+    );
     expect(parseFaultSettings({ MUSIC_LATENCY_MS: '20' }, false).latencyMs).toEqual({ min: 20, max: 20 });
   });
 
   it('refuse bad values with the variable named, and any fault in production', () => {
     expect(() => parseFaultSettings({ MUSIC_LATENCY_MS: 'slow' }, false)).toThrow(/^MUSIC_LATENCY_MS/);
+    expect(() => parseFaultSettings({ MUSIC_LATENCY_MODE: 'after' }, false)).toThrow(/^MUSIC_LATENCY_MODE/);
     expect(() => parseFaultSettings({ MUSIC_RATE_LIMIT: '100' }, false)).toThrow(/^MUSIC_RATE_LIMIT/);
     expect(() => parseFaultSettings({ MUSIC_FAILURE_RATE: '2' }, false)).toThrow(/^MUSIC_FAILURE_RATE/);
     expect(() => parseFaultSettings({ MUSIC_FAILURE_RATE: '0.1' }, true)).toThrow(FaultSettingsError);
@@ -27,6 +36,8 @@ describe('fault settings', () => {
 describe('the fault middleware', () => {
   let server: RunningServer | undefined;
   let clock = 0;
+  /** When the route ran, for each request. */
+  const handled: number[] = [];
 
   async function serve(settings: Partial<FaultSettings>, random: () => number = () => 0.99) {
     const { middleware, control } = createFaults(
@@ -40,6 +51,12 @@ describe('the fault middleware', () => {
     const app = express();
     app.use(middleware);
     app.get('/v1/ping', (_req, res) => {
+      handled.push(performance.now());
+      res.json({ ok: true });
+    });
+    app.get('/v1/slow', (_req, res) => {
+      // Work that outlasts the latency, on the middleware's clock.
+      clock += 10_000;
       res.json({ ok: true });
     });
     app.use(errorHandler);
@@ -51,6 +68,7 @@ describe('the fault middleware', () => {
     await server?.close();
     server = undefined;
     clock = 0;
+    handled.length = 0;
   });
 
   it('answers 429 with Retry-After past the limit of a rolling window, per client', async () => {
@@ -80,10 +98,42 @@ describe('the fault middleware', () => {
     expect((await fetch(`${url}/v1/ping`)).status).toBe(200);
   });
 
-  it('delays answers by the injected latency', async () => {
+  it('delays answers by the injected latency, before the service starts on them', async () => {
     const { url } = await serve({ latencyMs: { min: 60, max: 60 } });
     const started = performance.now();
     expect((await fetch(`${url}/v1/ping`)).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+    expect((handled[0] ?? 0) - started).toBeGreaterThanOrEqual(55);
+  });
+
+  it('in total mode, starts on a request at once and answers once the latency has passed since it arrived', async () => {
+    const { url } = await serve({ latencyMs: { min: 200, max: 200 }, latencyMode: 'total' });
+    const started = performance.now();
+    const answer = await fetch(`${url}/v1/ping`);
+    const answered = performance.now();
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ ok: true });
+    expect(answered - started).toBeGreaterThanOrEqual(195);
+    // The route ran long before the answer left.
+    expect((handled[0] ?? answered) - started).toBeLessThan(150);
+  });
+
+  it('in total mode, answers as soon as the work is done when it outlasts the latency', async () => {
+    const { url } = await serve({ latencyMs: { min: 5_000, max: 5_000 }, latencyMode: 'total' });
+    const started = performance.now();
+    expect((await fetch(`${url}/v1/slow`)).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(4_000);
+  });
+
+  it('in total mode, holds error answers too', async () => {
+    const { url } = await serve({
+      latencyMs: { min: 200, max: 200 },
+      latencyMode: 'total',
+      rateLimit: { requests: 1, windowMs: 30_000 },
+    });
+    expect((await fetch(`${url}/v1/ping`)).status).toBe(200);
+    const started = performance.now();
+    expect((await fetch(`${url}/v1/ping`)).status).toBe(429);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(195);
   });
 });

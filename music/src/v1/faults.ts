@@ -8,24 +8,41 @@ import { ApiError } from '../errors';
  * production (see `parseFaultSettings`).
  */
 export interface FaultSettings {
-  /** Added to every music v1 answer, in milliseconds: a fixed value or a uniform range. */
+  /** Given to every music v1 answer, in milliseconds: a fixed value or a uniform range. */
   latencyMs: { min: number; max: number } | null;
+  /**
+   * How the latency applies. `added`: the request waits that long before the service starts
+   * on it, so its own work comes on top, and requests that arrive together are served one
+   * after the other once their waits end. `total`: the service starts at once and answers when
+   * that long has passed since the request arrived (later only if its work takes longer), as an
+   * upstream that serves requests side by side and answers each in that time.
+   */
+  latencyMode: 'added' | 'total';
   /** At most `requests` per client in any `windowMs`; more get 429. */
   rateLimit: { requests: number; windowMs: number } | null;
   /** The share (0..1) of answers replaced by a 500, 502 or 503. */
   failureRate: number;
 }
 
-export const noFaults: FaultSettings = { latencyMs: null, rateLimit: null, failureRate: 0 };
+export const noFaults: FaultSettings = { latencyMs: null, latencyMode: 'added', rateLimit: null, failureRate: 0 };
 
 export class FaultSettingsError extends Error {}
 
-/** Reads `MUSIC_LATENCY_MS` (`20` or `10-50`), `MUSIC_RATE_LIMIT` (`100/30s`) and `MUSIC_FAILURE_RATE` (`0.05`). */
+/**
+ * Reads `MUSIC_LATENCY_MS` (`20` or `10-50`), `MUSIC_LATENCY_MODE` (`added`, the default, or
+ * `total`), `MUSIC_RATE_LIMIT` (`100/30s`) and `MUSIC_FAILURE_RATE` (`0.05`).
+ */
 export function parseFaultSettings(env: NodeJS.ProcessEnv, production: boolean): FaultSettings {
   const settings: FaultSettings = { ...noFaults };
   const latency = env.MUSIC_LATENCY_MS?.trim();
   const rate = env.MUSIC_RATE_LIMIT?.trim();
   const failures = env.MUSIC_FAILURE_RATE?.trim();
+  const mode = env.MUSIC_LATENCY_MODE?.trim();
+  if (mode) {
+    if (mode !== 'added' && mode !== 'total')
+      throw new FaultSettingsError('MUSIC_LATENCY_MODE: expected added or total');
+    settings.latencyMode = mode;
+  }
   if (latency) {
     const match = /^(\d+)(?:-(\d+))?$/.exec(latency);
     if (!match)
@@ -141,12 +158,25 @@ export function createFaults(
       }
       next();
     };
-    if (latencyMs) {
-      const delay = latencyMs.min + Math.floor(random() * (latencyMs.max - latencyMs.min + 1));
-      setTimeout(proceed, delay);
-    } else {
+    if (!latencyMs) {
       proceed();
+      return;
     }
+    const delay = latencyMs.min + Math.floor(random() * (latencyMs.max - latencyMs.min + 1));
+    if (control.settings.latencyMode === 'added') {
+      setTimeout(proceed, delay);
+      return;
+    }
+    // The answer, whatever it turns out to be, leaves once the delay has passed since arrival.
+    const due = now() + delay;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.end = ((...args: unknown[]): Response => {
+      const wait = due - now();
+      if (wait <= 0) end(...args);
+      else setTimeout(() => end(...args), wait);
+      return res;
+    }) as Response['end'];
+    proceed();
   };
   return { middleware, control };
 }

@@ -27,7 +27,8 @@ export function parseQueryOnce(req: Request, _res: Response, next: NextFunction)
   next();
 }
 
-function queryString(req: Request, name: string): string | undefined {
+/** A query parameter given at most once; 400 when it is repeated. */
+export function queryString(req: Request, name: string): string | undefined {
   const value: unknown = (req.query as Record<string, unknown>)[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw badRequest(`Invalid ${name}: give it once`);

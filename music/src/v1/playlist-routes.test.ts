@@ -133,6 +133,47 @@ await describeService('playlists', (service) => {
     );
   });
 
+  it('answer only the fields asked for, on both profiles, and refuse a malformed filter', async () => {
+    for (const profile of ['full', 'development'] as const) {
+      const { call } = await service.listener(scopes, { profile });
+      const created = await call('POST', '/me/playlists', { name: 'Filtered' }, profile);
+      const playlistId = String(created.body.id);
+      expect(
+        (await call('POST', `/playlists/${playlistId}/items`, { uris: [track(0), episode(0)] }, profile)).status,
+      ).toBe(201);
+      const filtered = await call(
+        'GET',
+        `/playlists/${playlistId}?fields=${encodeURIComponent('name,items.total,items.items(item(uri,type))')}`,
+        undefined,
+        profile,
+      );
+      expect(filtered.status).toBe(200);
+      expect(filtered.body).toEqual({
+        name: 'Filtered',
+        items: {
+          items: [{ item: { type: 'track', uri: track(0) } }, { item: { type: 'episode', uri: episode(0) } }],
+          total: 2,
+        },
+      });
+      const page = await call(
+        'GET',
+        `/playlists/${playlistId}/items?limit=1&offset=1&fields=total,items(!track)`,
+        undefined,
+        profile,
+      );
+      expect(page.status).toBe(200);
+      expect(Object.keys(page.body)).toEqual(['items', 'total']);
+      const [entry] = page.body.items as Record<string, unknown>[];
+      expect(Object.keys(entry ?? {})).toEqual(['added_at', 'added_by', 'is_local', 'item']);
+      expect(entry?.item).toMatchObject({ uri: episode(0) });
+      const malformed = await call('GET', `/playlists/${playlistId}?fields=items(item`, undefined, profile);
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toEqual({
+        error: { status: 400, message: 'Invalid fields: a "(" is not closed at character 11' },
+      });
+    }
+  });
+
   const positions = async (playlistId: string): Promise<number[]> =>
     (
       await service.db.query<{ position: number }>(

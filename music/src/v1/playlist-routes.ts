@@ -3,6 +3,7 @@ import { getAuth, requireUser } from '../accounts/middleware';
 import { catalogIdFor } from '../catalog/random';
 import type { Database, Queryable } from '../db/types';
 import { ApiError, badRequest, notFound } from '../errors';
+import { fieldsParam, selectFields } from './fields';
 import * as objects from './objects';
 import { offsetPage, stringQuery } from './paging';
 import {
@@ -223,30 +224,29 @@ export function playlistRoutes({ db, shows, urls, profile, prepared }: PlaylistD
   router.get('/playlists/:playlist_id', async (req, res) => {
     marketParam(req);
     additionalTypes(req);
+    const fields = fieldsParam(req);
     const row = await requireReadable(res, catalogId(req.params.playlist_id));
     const userId = getAuth(res).userId;
     // Development-mode apps get the items only of playlists the user owns or collaborates on.
     if (profile() === 'development' && (userId === null || !changeable(row, userId))) {
       const { items: _hidden, ...withoutItems } = objects.playlist(urls, playlistRecord(row), null);
-      res.json(withoutItems);
+      res.json(selectFields(withoutItems, fields));
       return;
     }
     const page = { limit: 100, offset: 0 };
     const items = await itemsPage(res, row, page);
-    sendJson(
-      req,
-      res,
-      objects.playlist(
-        urls,
-        playlistRecord(row),
-        offsetPage(`${urls.api}/playlists/${row.id}/items`, {}, items, page, row.total),
-      ),
+    const playlist = objects.playlist(
+      urls,
+      playlistRecord(row),
+      offsetPage(`${urls.api}/playlists/${row.id}/items`, {}, items, page, row.total),
     );
+    sendJson(req, res, selectFields(playlist, fields));
   });
 
   router.get('/playlists/:playlist_id/items', async (req, res) => {
     marketParam(req);
     additionalTypes(req);
+    const fields = fieldsParam(req);
     const row = await requireReadable(res, catalogId(req.params.playlist_id));
     const userId = getAuth(res).userId;
     // Development-mode apps see the items only of playlists the user owns or collaborates on.
@@ -254,7 +254,8 @@ export function playlistRoutes({ db, shows, urls, profile, prepared }: PlaylistD
       throw new ApiError(403, 'Forbidden');
     }
     const page = pageParams(req, '/playlists/{playlist_id}/items');
-    sendJson(req, res, offsetPage(here(req), stringQuery(req.query), await itemsPage(res, row, page), page, row.total));
+    const items = offsetPage(here(req), stringQuery(req.query), await itemsPage(res, row, page), page, row.total);
+    sendJson(req, res, selectFields(items, fields));
   });
 
   router.get('/playlists/:playlist_id/images', async (req, res) => {

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
-import { jsonValue, markJsonRewritten, PreparedJson, sendJson, serialize } from './prepared-json';
+import { PreparedJson, rewriteJson, sendJson, serialize } from './prepared-json';
 
 const track = {
   name: 'Café Rêve — “live” 🎧',
@@ -74,40 +74,12 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
   });
 }
 
-describe('jsonValue', () => {
-  it('gives what a round trip through JSON text gives, each prepared part parsed once', () => {
-    const part = new PreparedJson(track);
-    const parse = vi.spyOn(JSON, 'parse');
-    const value = {
-      at: new Date(Date.UTC(2026, 10, 23)),
-      gone: undefined,
-      call: () => 1,
-      numbers: [1, Number.NaN, Number.POSITIVE_INFINITY, undefined],
-      nested: { tracks: [part, null, { part }], empty: {} },
-      bare: Object.assign(Object.create(null) as Record<string, unknown>, { a: 'b' }),
-      own: { toJSON: () => 'mine' },
-      text: 'é \u0000 "',
-      flag: false,
-    };
-    const expected: unknown = JSON.parse(JSON.stringify(value));
-    parse.mockClear();
-    expect(jsonValue(value)).toEqual(expected);
-    expect(jsonValue(part)).toEqual(track);
-    // The two parts inside, the date and the object with its own toJSON (the long way), the part alone.
-    expect(parse).toHaveBeenCalledTimes(5);
-    parse.mockRestore();
-    expect(jsonValue(undefined)).toBeUndefined();
-  });
-});
-
 describe('sendJson over HTTP', () => {
   let server: RunningServer;
   const value = { tracks: [new PreparedJson(track), null] };
   /** Stands for a middleware that rewrites JSON answers, as the development profile does. */
   const rewriting: RequestHandler = (_req, res, next) => {
-    const json = res.json.bind(res);
-    markJsonRewritten(res);
-    res.json = (body: unknown) => json({ rewritten: body });
+    rewriteJson(res, (body: unknown) => ({ rewritten: body }));
     next();
   };
 
@@ -177,8 +149,12 @@ describe('sendJson over HTTP', () => {
     expect(JSON.parse(await response.text())).toEqual(JSON.parse(JSON.stringify(value)));
   });
 
-  it('hands a plain value to a middleware that rewrites res.json', async () => {
+  it('applies the rewrite a middleware registered, to the value with its parts still prepared', async () => {
+    const parse = vi.spyOn(JSON, 'parse');
     const response = await fetch(`${server.url}/rewritten`);
-    expect(await response.json()).toEqual({ rewritten: { tracks: [track, null] } });
+    const text = await response.text();
+    expect(parse).not.toHaveBeenCalled();
+    parse.mockRestore();
+    expect(JSON.parse(text)).toEqual({ rewritten: { tracks: [track, null] } });
   });
 });

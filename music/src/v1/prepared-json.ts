@@ -21,9 +21,14 @@ export class PreparedJson {
     this.digest = createHash('sha1').update(this.bytes).digest();
   }
 
+  /** The value, parsed anew from the bytes. */
+  value(): unknown {
+    return JSON.parse(this.bytes.toString()) as unknown;
+  }
+
   /** Inside `serialize`, a marker for the part; anywhere else (`res.json`, `JSON.stringify`), the value itself. */
   toJSON(): unknown {
-    if (collecting === undefined) return JSON.parse(this.bytes.toString()) as unknown;
+    if (collecting === undefined) return this.value();
     collecting.push(this);
     return `\u0000${collecting.length - 1}`;
   }
@@ -99,38 +104,14 @@ export function serialize(value: unknown): SerializedJson {
   return { body, etag: entityTag(length, createHash('sha1').update(text).update(digests)) };
 }
 
-const rewritten = Symbol('json is rewritten');
+const rewrites = Symbol('json rewrite');
 
 /**
- * `value` as `JSON.parse(JSON.stringify(value))` gives it, each prepared part parsed once from its
- * bytes: plain objects and arrays are copied, anything else goes the long way.
+ * Registers how a middleware rewrites this response's JSON answers (the development profile
+ * strips fields): `sendJson` applies it to the value, prepared parts and all, before serialising.
  */
-export function jsonValue(value: unknown): unknown {
-  if (value instanceof PreparedJson) return JSON.parse(value.bytes.toString()) as unknown;
-  if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (Array.isArray(value)) {
-    return value.map((item: unknown) => (item === undefined || typeof item === 'function' ? null : jsonValue(item)));
-  }
-  const prototype: unknown = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  if ((prototype === Object.prototype || prototype === null) && !('toJSON' in (value as object))) {
-    const copy: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-      if (child === undefined || typeof child === 'function' || typeof child === 'symbol') continue;
-      copy[key] = jsonValue(child);
-    }
-    return copy;
-  }
-  const text = JSON.stringify(value) as string | undefined;
-  return text === undefined ? undefined : (JSON.parse(text) as unknown);
-}
-
-/**
- * Marks a response whose `res.json` a middleware rewrites (the development profile strips
- * fields): `sendJson` then hands it plain values through `res.json`.
- */
-export function markJsonRewritten(res: Response): void {
-  (res.locals as Record<symbol, unknown>)[rewritten] = true;
+export function rewriteJson(res: Response, rewrite: (value: unknown) => unknown): void {
+  (res.locals as Record<symbol, unknown>)[rewrites] = rewrite;
 }
 
 /**
@@ -138,11 +119,8 @@ export function markJsonRewritten(res: Response): void {
  * makes them, 304 to a matching `If-None-Match`, no body to HEAD), with prepared parts copied in.
  */
 export function sendJson(req: Request, res: Response, value: unknown): void {
-  if ((res.locals as Record<symbol, unknown>)[rewritten] === true) {
-    res.json(jsonValue(value));
-    return;
-  }
-  const { body, etag } = serialize(value);
+  const rewrite = (res.locals as Record<symbol, unknown>)[rewrites] as ((value: unknown) => unknown) | undefined;
+  const { body, etag } = serialize(rewrite ? rewrite(value) : value);
   res.set('Content-Type', 'application/json; charset=utf-8');
   // Express makes entity tags unless the app turned them off; a tag set here spares it hashing the body.
   if (typeof req.app.get('etag fn') === 'function' && res.get('ETag') === undefined) res.set('ETag', etag);

@@ -2,7 +2,8 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
 import { errorHandler } from '../errors';
-import { componentSchema } from './contract/shapes';
+import { componentSchema, responseSchema } from './contract/shapes';
+import { PreparedJson, sendJson, serialize } from './prepared-json';
 import { isRemovedInDevelopment, profileMiddleware, stripDeprecated, type Profile } from './profile';
 
 const artist = {
@@ -36,6 +37,21 @@ describe('the development profile', () => {
       item: { type: 'track', name: 'x' },
     });
   });
+
+  it('strips a prepared part once, and keeps it prepared, with the bytes a plain value gives', () => {
+    const part = new PreparedJson(artist);
+    const page = { artists: { items: [part, part], total: 2, at: new Date(Date.UTC(2026, 10, 23)) } };
+    const schema = responseSchema('GET', '/v1/me/following', 200);
+    if (!schema) throw new Error('GET /v1/me/following has a documented answer');
+    const stripped = stripDeprecated(page, schema) as { artists: { items: unknown[] } };
+    const [first, second] = stripped.artists.items;
+    expect(first).toBeInstanceOf(PreparedJson);
+    expect(second).toBe(first);
+    expect(stripDeprecated(page, schema)).toEqual(stripped);
+    const plain = stripDeprecated(JSON.parse(JSON.stringify(page)), schema);
+    expect(serialize(stripped).body.toString()).toBe(JSON.stringify(plain));
+    expect((first as PreparedJson).value()).not.toHaveProperty('popularity');
+  });
 });
 
 describe('the profile middleware', () => {
@@ -51,6 +67,9 @@ describe('the profile middleware', () => {
     });
     v1.get('/artists', (_req, res) => {
       res.json({ artists: [artist] });
+    });
+    v1.get('/me/following', (req, res) => {
+      sendJson(req, res, { artists: { items: [new PreparedJson(artist)], total: 1 } });
     });
     app.use('/v1', v1);
     app.use(errorHandler);
@@ -73,5 +92,9 @@ describe('the profile middleware', () => {
       unknown
     >;
     expect(Object.keys(single).sort()).toEqual(['external_urls', 'href', 'id', 'images', 'name', 'type', 'uri']);
+    const prepared = (await (await fetch(`${server.url}/v1/me/following`)).json()) as {
+      artists: { items: Record<string, unknown>[] };
+    };
+    expect(Object.keys(prepared.artists.items[0] ?? {}).sort()).toEqual(Object.keys(single).sort());
   });
 });

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../errors';
 import { documentPath, flatten, responseSchema, type Schema } from './contract/shapes';
-import { markJsonRewritten } from './prepared-json';
+import { PreparedJson, rewriteJson } from './prepared-json';
 
 /**
  * The local music service can answer like Spotify answers an app in development mode
@@ -71,9 +71,37 @@ export function isRemovedInDevelopment(method: string, path: string): boolean {
   return template !== undefined && removedKeys.has(`${method.toUpperCase()} ${template}`);
 }
 
-/** Returns `value` without the properties that `schema` marks deprecated, at every depth. */
+/**
+ * Prepared parts without their deprecated properties, per part and schema: a catalog object is
+ * stripped once, however many answers hold it, and copied in as bytes like the part itself.
+ */
+const strippedParts = new WeakMap<PreparedJson, WeakMap<Schema, PreparedJson>>();
+
+function strippedPart(part: PreparedJson, schema: Schema): PreparedJson {
+  let bySchema = strippedParts.get(part);
+  if (!bySchema) {
+    bySchema = new WeakMap();
+    strippedParts.set(part, bySchema);
+  }
+  let stripped = bySchema.get(schema);
+  if (!stripped) {
+    stripped = new PreparedJson(stripDeprecated(part.value(), schema));
+    bySchema.set(schema, stripped);
+  }
+  return stripped;
+}
+
+/**
+ * Returns `value` without the properties that `schema` marks deprecated, at every depth.
+ * Prepared parts stay prepared: the result holds their stripped counterparts.
+ */
 export function stripDeprecated(value: unknown, schema: Schema): unknown {
+  if (value instanceof PreparedJson) return strippedPart(value, schema);
   if (value === null || typeof value !== 'object') return value;
+  // A value that serialises as something else (a date, say) is stripped as what it becomes.
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return stripDeprecated(JSON.parse(JSON.stringify(value)) as unknown, schema);
+  }
   const flat = flatten(schema);
   if (Array.isArray(value)) {
     const items = flat.items;
@@ -113,18 +141,19 @@ export function profileMiddleware(getProfile: () => Profile): RequestHandler {
       next(new ApiError(403, 'This endpoint is not available to applications in development mode'));
       return;
     }
-    const json = res.json.bind(res);
-    markJsonRewritten(res);
-    res.json = (body: unknown) => {
-      if (res.statusCode >= 300) return json(body);
+    const strip = (body: unknown): unknown => {
+      if (res.statusCode >= 300) return body;
       let schema: Schema | undefined;
       try {
         schema = responseSchema(req.method, path, res.statusCode);
       } catch {
         schema = undefined;
       }
-      return json(schema ? stripDeprecated(body, schema) : body);
+      return schema ? stripDeprecated(body, schema) : body;
     };
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => json(strip(body));
+    rewriteJson(res, strip);
     next();
   };
 }

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeGraphql, type GraphqlResult, type Listener } from '../../__fixtures__/graphql';
 import { encodeCursor } from '../common/connections';
+import { itemPageFields, playlistFields } from './playlist-loader';
 
 /** `METHOD /v1/path` of each upstream call, in order. */
 const calls = (result: GraphqlResult): string[] => result.upstream.map((call) => `${call.method} ${call.path}`);
@@ -110,6 +111,30 @@ describeGraphql('playlists', (fixture) => {
     ]);
   });
 
+  /** The `fields` filter of the call to `path` (with no query of its own), as the music service received it. */
+  const filterSent = (result: GraphqlResult, path: string): string | null => {
+    const call = result.received.find((received) => received.url.startsWith(`${path}?`));
+    return call ? new URL(call.url, 'http://upstream').searchParams.get('fields') : null;
+  };
+
+  it('asks for each item once, by its 2026 name, once the upstream has shown that it uses it', async () => {
+    const listener = await fixture.listener();
+    const { id } = await create(listener);
+    const tracks = await ids('tracks', 3, 200);
+    await add(
+      listener,
+      id,
+      tracks.map((track) => `spotify:track:${track}`),
+    );
+    // The first read teaches the api the names, where an earlier test has not already.
+    const first = await listener.query(itemsQuery, { id, first: 3 });
+    const second = await listener.query(itemsQuery, { id, first: 3 });
+    expect(second.errors).toEqual([]);
+    expect(second.data).toEqual(first.data);
+    expect(field<ItemPage>(second, 'playlist', 'items').edges.map((edge) => edge.node.id)).toEqual(tracks);
+    expect(filterSent(second, `/v1/playlists/${id}`)).toBe(playlistFields);
+  });
+
   it('asks the library once for every item of a page', async () => {
     const listener = await fixture.listener();
     const { id } = await create(listener);
@@ -149,6 +174,8 @@ describeGraphql('playlists', (fixture) => {
     expect(own.errors).toEqual([]);
     expect(calls(own)).toEqual([`GET /v1/playlists/${id}`, `GET /v1/playlists/${id}/items`]);
     expect(field<ItemPage>(own, 'playlist', 'items').edges.map((edge) => edge.node.id)).toEqual(tracks.slice(100));
+    // The playlist showed its items' names before the page was asked for.
+    expect(filterSent(own, `/v1/playlists/${id}/items`)).toBe(itemPageFields);
 
     // Someone else's public playlist: development mode shows only the items of one's own.
     const listener = await fixture.listener();

@@ -5,7 +5,7 @@ import type { PlaylistParent, V1Page, V1Playlist, V1PlaylistItem } from '../../m
 import { connectionFromPage, pageRequest, type PageRequest } from '../common/connections';
 import { withFeature } from '../common/features';
 import { parseUris, uriOf } from '../me/uris';
-import { playlistLoader } from './playlist-loader';
+import { itemFilter, itemPageFields, learnItemNames, playlistLoader } from './playlist-loader';
 
 const itemsPage = { default: 20, max: 50 };
 /** The most items one change of a playlist's items takes (the upstream's maximum). */
@@ -86,13 +86,16 @@ export const playlistsResolvers: Resolvers = {
       const id = parent.id ?? '';
       const page =
         embeddedItems(parent, request) ??
-        (await withFeature('the items of playlists you neither own nor collaborate on', () =>
-          client.get<V1Page<V1PlaylistItem>>(`/playlists/${encodeURIComponent(id)}/items`, {
+        (await withFeature('the items of playlists you neither own nor collaborate on', async () => {
+          const fetched = await client.get<V1Page<V1PlaylistItem>>(`/playlists/${encodeURIComponent(id)}/items`, {
             limit: request.limit,
             offset: request.offset,
             additional_types: 'track,episode',
-          }),
-        ));
+            ...itemFilter(context, itemPageFields),
+          });
+          learnItemNames(context, fetched);
+          return fetched;
+        }));
       return connectionFromPage(page, request, (entry) => {
         // eslint-disable-next-line @typescript-eslint/no-deprecated -- renamed in 2026: `item` was `track`
         const item = entry.item ?? entry.track;

@@ -145,10 +145,15 @@ export function componentSchema(name: string): Schema {
   return { $ref: ref };
 }
 
+/** Merged `allOf` schemas, by the schema they merge. */
+const flattened = new WeakMap<Schema, Schema>();
+
 /** Flattens `$ref` and `allOf` into one object schema (properties and required merged). */
 export function flatten(schema: Schema): Schema {
   if (schema.$ref) return flatten(resolveRef(schema.$ref));
   if (!schema.allOf) return schema;
+  const known = flattened.get(schema);
+  if (known) return known;
   const merged: Schema = {
     ...schema,
     allOf: undefined,
@@ -169,6 +174,8 @@ export function flatten(schema: Schema): Schema {
     merged.required?.push(...(flat.required ?? []));
   }
   if (Object.keys(merged.properties ?? {}).length === 0) delete merged.properties;
+  // The documents never change once loaded, so neither does a merge of their parts.
+  flattened.set(schema, merged);
   return merged;
 }
 
