@@ -54,6 +54,8 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   const faults = createFaults(config.faults);
   // Hides the framework from fingerprinting.
   app.disable('x-powered-by');
+  // When each request arrived, before any of the service's own work on it (injected latency counts from it).
+  app.use(faults.arrival);
   // Sign-in attempt limits count per client address; only the proxies named here may state it.
   app.set('trust proxy', config.trustProxy);
   // One JSON line per request with the caller's request id; headers and link tokens never reach the log.

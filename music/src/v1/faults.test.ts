@@ -40,7 +40,7 @@ describe('the fault middleware', () => {
   const handled: number[] = [];
 
   async function serve(settings: Partial<FaultSettings>, random: () => number = () => 0.99) {
-    const { middleware, control } = createFaults(
+    const { middleware, arrival, control } = createFaults(
       { ...noFaults, ...settings },
       {
         now: () => clock,
@@ -49,6 +49,12 @@ describe('the fault middleware', () => {
       },
     );
     const app = express();
+    app.use(arrival);
+    // Work the service does before the fault middleware, on its clock (authentication, say).
+    app.use((req, _res, next) => {
+      clock += Number(req.get('x-work-before') ?? 0);
+      next();
+    });
     app.use(middleware);
     app.get('/v1/ping', (_req, res) => {
       handled.push(performance.now());
@@ -116,6 +122,16 @@ describe('the fault middleware', () => {
     expect(answered - started).toBeGreaterThanOrEqual(195);
     // The route ran long before the answer left.
     expect((handled[0] ?? answered) - started).toBeLessThan(150);
+  });
+
+  it('in total mode, counts the latency from when the request arrived, before any work on it', async () => {
+    const { url } = await serve({ latencyMs: { min: 300, max: 300 }, latencyMode: 'total' });
+    const started = performance.now();
+    expect((await fetch(`${url}/v1/ping`, { headers: { 'x-work-before': '250' } })).status).toBe(200);
+    const elapsed = performance.now() - started;
+    // 250 of the 300 ms went to work ahead of the fault middleware: 50 are left to wait.
+    expect(elapsed).toBeGreaterThanOrEqual(45);
+    expect(elapsed).toBeLessThan(250);
   });
 
   it('in total mode, answers as soon as the work is done when it outlasts the latency', async () => {

@@ -99,11 +99,18 @@ const serverErrors = [
   { status: 503, message: 'Service unavailable.' },
 ] as const;
 
-/** The middleware, and the control to change its settings while it runs. */
+/** Where `arrival` notes when a request reached the service. */
+const arrivedAt = Symbol('arrived at');
+
+/**
+ * The middleware, the control to change its settings while it runs, and `arrival`: mounted first,
+ * ahead of everything the service does for a request, it notes when the request arrived, which
+ * `total` latency counts from. (Without it, the latency counts from the fault middleware.)
+ */
 export function createFaults(
   initial: FaultSettings,
   options: FaultOptions = {},
-): { middleware: RequestHandler; control: FaultControl } {
+): { middleware: RequestHandler; arrival: RequestHandler; control: FaultControl } {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const keyOf =
@@ -168,7 +175,8 @@ export function createFaults(
       return;
     }
     // The answer, whatever it turns out to be, leaves once the delay has passed since arrival.
-    const due = now() + delay;
+    const arrived = (res.locals as Record<symbol, unknown>)[arrivedAt];
+    const due = (typeof arrived === 'number' ? arrived : now()) + delay;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = ((...args: unknown[]): Response => {
       const wait = due - now();
@@ -178,5 +186,9 @@ export function createFaults(
     }) as Response['end'];
     proceed();
   };
-  return { middleware, control };
+  const arrival = (_req: Request, res: Response, next: NextFunction): void => {
+    (res.locals as Record<symbol, unknown>)[arrivedAt] = now();
+    next();
+  };
+  return { middleware, arrival, control };
 }
