@@ -6,6 +6,7 @@ import { graphql, getFragmentData, type FragmentType } from '../__generated__';
 import { formatAgo, formatDuration } from '../lib/format';
 import { usePlayer, type PlayTarget } from '../player/context';
 import { Cover } from './Cover';
+import { ItemCredits } from './ItemCredits';
 import { LikeButton } from './LikeButton';
 import { TrackMenu, type MenuAction } from './TrackMenu';
 
@@ -188,20 +189,7 @@ export function TrackList({
                         E
                       </span>
                     )}
-                    {item.__typename === 'Track' ? (
-                      item.artists.map((artist, artistIndex) => (
-                        <span key={artist.id}>
-                          {artistIndex > 0 && ', '}
-                          <Link to={`/artist/${artist.id}`} className="hover:text-white hover:underline">
-                            {artist.name}
-                          </Link>
-                        </span>
-                      ))
-                    ) : (
-                      <Link to={`/show/${item.show.id}`} className="hover:text-white hover:underline">
-                        {item.show.name}
-                      </Link>
-                    )}
+                    <ItemCredits item={item} />
                   </p>
                 </div>
               </div>

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { ItemCredits } from '../components/ItemCredits';
 import type { PlayingItem } from './context';
 
 /** Where an item's title leads: a track's album, an episode's own page. */
@@ -10,20 +10,7 @@ export function itemLink(item: PlayingItem): string {
 export function ItemByline({ item, className = '' }: { item: PlayingItem; className?: string }) {
   return (
     <p className={`truncate ${className}`}>
-      {item.__typename === 'Track' ? (
-        item.artists.map((artist, index) => (
-          <span key={artist.id}>
-            {index > 0 && ', '}
-            <Link to={`/artist/${artist.id}`} className="hover:text-white hover:underline">
-              {artist.name}
-            </Link>
-          </span>
-        ))
-      ) : (
-        <Link to={`/show/${item.show.id}`} className="hover:text-white hover:underline">
-          {item.show.name}
-        </Link>
-      )}
+      <ItemCredits item={item} />
     </p>
   );
 }
