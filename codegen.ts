@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { buildSchema, isEnumType } from 'graphql';
 
 /**
  * What each GraphQL type's resolvers receive: the music v1 objects (api/src/music/v1.ts) or a
@@ -86,6 +89,32 @@ const playerEnums: Record<string, Record<string, string>> = {
 };
 
 /**
+ * The web client's list of error codes, from `enum ErrorCode` (schema/common.graphql). The client preset only
+ * writes the enums its operations use, and no field returns this one: it types `extensions.code`. The client
+ * needs the values at run time too, to tell a code of the catalogue from any other.
+ */
+function errorCodesModule(): string {
+  const sdl = readdirSync('schema')
+    .filter((name) => name.endsWith('.graphql'))
+    .sort()
+    .map((name) => readFileSync(join('schema', name), 'utf8'));
+  const errorCode = buildSchema(sdl.join('\n')).getType('ErrorCode');
+  if (!isEnumType(errorCode)) throw new Error('The schema declares no enum ErrorCode.');
+  const values = errorCode
+    .getValues()
+    .flatMap((value) => [`  /** ${(value.description ?? '').replace(/\s+/g, ' ').trim()} */`, `  '${value.name}',`]);
+  return [
+    "/** The codes of the api's error catalogue (enum ErrorCode in schema/common.graphql, docs/errors.md). */",
+    'export const errorCodes = [',
+    ...values,
+    '] as const;',
+    '',
+    'export type ErrorCode = (typeof errorCodes)[number];',
+    '',
+  ].join('\n');
+}
+
+/**
  * One configuration for both sides: resolver types for the api and typed documents for
  * the web client, both read from `schema/*.graphql`. The output is committed; `npm test`
  * fails when running codegen would change it.
@@ -108,6 +137,9 @@ const config: CodegenConfig = {
         mappers: { ...catalogMappers, ...libraryMappers, ...playerMappers },
         enumValues: { ...catalogEnums, ...libraryEnums, ...playerEnums },
       },
+    },
+    'web/src/__generated__/error-codes.ts': {
+      plugins: [{ add: { content: errorCodesModule() } }],
     },
     'web/src/__generated__/': {
       documents: ['web/src/**/*.{ts,tsx}', '!web/src/__generated__/**'],

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildASTSchema, concatAST, isEnumType, isObjectType, parse, type GraphQLNamedType } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { loadTypeDefs, schemaFiles } from './index';
+import { loadTypeDefs, schemaDir, schemaFiles } from './index';
 
 const schema = buildASTSchema(concatAST(loadTypeDefs().map((sdl) => parse(sdl))));
 
@@ -38,5 +40,29 @@ describe('the schema', () => {
       .flatMap((type) => type.getValues().map((value) => `${type.name}.${value.name}`))
       .filter((name) => !/\.[A-Z][A-Z0-9_]*$/.test(name));
     expect(badValues).toEqual([]);
+  });
+});
+
+/** The codes of docs/errors.md's catalogue: the first column of the first table whose header starts with `code`. */
+function documentedErrorCodes(): string[] {
+  const lines = readFileSync(join(schemaDir, '..', 'docs', 'errors.md'), 'utf8').split('\n');
+  const header = lines.findIndex((line) => /^\|\s*code\s*\|/.test(line));
+  const codes: string[] = [];
+  // The header, its separator, then one row per code until the table ends.
+  for (const line of lines.slice(header + 2)) {
+    const code = /^\|\s*`([A-Z_]+)`\s*\|/.exec(line)?.[1];
+    if (!code) break;
+    codes.push(code);
+  }
+  return codes;
+}
+
+describe('the error codes', () => {
+  it('of enum ErrorCode are the catalogue of docs/errors.md, in its order', () => {
+    const errorCode = schema.getType('ErrorCode');
+    if (!isEnumType(errorCode)) throw new Error('The schema declares no enum ErrorCode.');
+    const codes = errorCode.getValues().map((value) => value.name);
+    expect(codes.length).toBeGreaterThanOrEqual(10);
+    expect(documentedErrorCodes()).toEqual(codes);
   });
 });

@@ -11,7 +11,6 @@ import type { Config } from './config';
 import type { Context } from './context';
 import { operationLimits } from './limits/limits';
 import { resolvers } from './modules';
-import { pageBoundsPlugin } from './security/page-bounds';
 
 /** What a client sees instead of an internal error's message in production. */
 export const internalErrorMessage = 'Internal server error.';
@@ -36,12 +35,9 @@ export function createGraphqlServer(config: Config, logger: Logger): ApolloServe
     stopOnTerminationSignals: false,
     // Bounds the document's size before it is parsed into an AST.
     parseOptions: limits.parseOptions,
-    // Depth, aliases and root fields are bounded at validation, before any resolver runs.
-    validationRules: limits.validationRules,
     plugins: [
-      // Page sizes outside their documented bounds are refused once variables are known, before any upstream call.
-      pageBoundsPlugin<Context>(),
-      // The estimated upstream cost is checked once variables are known, still before execution.
+      // Depth, aliases, root fields, page sizes and the estimated upstream cost, measured in one walk of the
+      // operation once its variables are known: an operation over a bound runs nothing and calls no upstream.
       limits.plugin,
       // Apollo's landing page loads from a CDN; the api serves its own playground instead.
       ApolloServerPluginLandingPageDisabled(),

@@ -405,6 +405,38 @@ export type EpisodeEdge = {
   node: Episode;
 };
 
+/**
+ * The code of every error the API answers with besides GraphQL's own (docs/errors.md): an error's
+ * `extensions.code`. Clients branch on the code, never on the message.
+ */
+export type ErrorCode =
+  /** An argument is outside its documented bounds or malformed. */
+  | 'BAD_USER_INPUT'
+  /** This music service cannot do this (it has no recommendations, for instance): hide the feature. */
+  | 'FEATURE_UNAVAILABLE'
+  /** Signed in, but not allowed (a missing scope, someone else's playlist). */
+  | 'FORBIDDEN'
+  /** A fault in the API; the real message is in the server's log. */
+  | 'INTERNAL_SERVER_ERROR'
+  /** The id names nothing. */
+  | 'NOT_FOUND'
+  /** No device is active to play on. */
+  | 'NO_ACTIVE_DEVICE'
+  /** The player needs a premium account. */
+  | 'PREMIUM_REQUIRED'
+  /**
+   * The music service asked the API to slow down, or the API's own request budget is spent;
+   * `extensions.retryAfterSeconds` says how long to wait.
+   */
+  | 'RATE_LIMITED'
+  /** No session, or the session ended (sign-in refused a refresh): send the person to sign in. */
+  | 'UNAUTHENTICATED'
+  /**
+   * The music service failed or did not answer, its sign-in service did not answer a token refresh, or the
+   * session store failed: retry later.
+   */
+  | 'UPSTREAM_UNAVAILABLE';
+
 /** The music service's featured playlists and the message it shows above them. */
 export type FeaturedPlaylists = {
   __typename?: 'FeaturedPlaylists';
@@ -2189,6 +2221,7 @@ export type ResolversTypes = ResolversObject<{
   Episode: ResolverTypeWrapper<EpisodeParent>;
   EpisodeConnection: ResolverTypeWrapper<Omit<EpisodeConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['EpisodeEdge']>, nodes: Array<ResolversTypes['Episode']> }>;
   EpisodeEdge: ResolverTypeWrapper<Omit<EpisodeEdge, 'node'> & { node: ResolversTypes['Episode'] }>;
+  ErrorCode: ErrorCode;
   FeaturedPlaylists: ResolverTypeWrapper<Omit<FeaturedPlaylists, 'playlists'> & { playlists: ResolversTypes['PlaylistConnection'] }>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   FloatTuning: FloatTuning;
@@ -2409,6 +2442,13 @@ export type CostDirectiveArgs = {
 };
 
 export type CostDirectiveResolver<Result, Parent, ContextType = Context, Args = CostDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type PageSizeDirectiveArgs = {
+  max: Scalars['Int']['input'];
+  min?: Scalars['Int']['input'];
+};
+
+export type PageSizeDirectiveResolver<Result, Parent, ContextType = Context, Args = PageSizeDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type AccountProductResolvers = { FREE: 'free', OPEN: 'open', PREMIUM: 'premium' };
 
@@ -3112,4 +3152,5 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
 
 export type DirectiveResolvers<ContextType = Context> = ResolversObject<{
   cost?: CostDirectiveResolver<any, any, ContextType>;
+  pageSize?: PageSizeDirectiveResolver<any, any, ContextType>;
 }>;

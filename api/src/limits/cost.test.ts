@@ -1,6 +1,6 @@
 import { buildSchema, getIntrospectionQuery, getOperationAST, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { estimateCost } from './cost';
+import { measureOperation } from './operation';
 import { testSdl } from './test-schema';
 
 const schema = buildSchema(testSdl);
@@ -9,10 +9,10 @@ function cost(query: string, variables?: Record<string, unknown>, operationName?
   const document = parse(query);
   const operation = getOperationAST(document, operationName);
   if (!operation) throw new Error('no operation');
-  return estimateCost({ schema, document, operation, variables });
+  return measureOperation({ schema, document, operation, variables }).cost;
 }
 
-describe('estimateCost', () => {
+describe('the cost of an operation', () => {
   it('charges 1 for an object field and nothing for scalars', () => {
     expect(cost('{ version }')).toBe(0);
     expect(cost('{ upstream { name } }')).toBe(1);

@@ -4,35 +4,34 @@ import {
   defaultFieldResolver,
   getIntrospectionQuery,
   getOperationAST,
-  Kind,
   parse,
-  validate,
   type GraphQLFormattedError,
 } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   countTokens,
   limitMessage,
-  measureOperation,
+  operationErrors,
   operationLimits,
-  operationLimitsRule,
   standardIntrospectionDepth,
   type OperationLimits,
 } from './limits';
+import { measureOperation, type OperationMeasure } from './operation';
 import { testSdl } from './test-schema';
 
 const schema = buildSchema(testSdl);
 
-function measure(query: string) {
+function measureAll(query: string): OperationMeasure {
   const document = parse(query);
   const operation = getOperationAST(document);
   if (!operation) throw new Error('no operation');
-  const fragments = new Map(
-    document.definitions.flatMap((definition) =>
-      definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [],
-    ),
-  );
-  return measureOperation(operation, (name) => fragments.get(name));
+  return measureOperation({ schema, document, operation });
+}
+
+/** The shape of an operation: what its cost and page sizes aside are measured on. */
+function measure(query: string) {
+  const { depth, introspectionDepth, aliases, rootFields } = measureAll(query);
+  return { depth, introspectionDepth, aliases, rootFields };
 }
 
 describe('measureOperation', () => {
@@ -71,9 +70,9 @@ describe('measureOperation', () => {
   });
 });
 
-describe('operationLimitsRule', () => {
-  const rule = operationLimitsRule({ maxDepth: 3, maxAliases: 2, maxRootFields: 2 });
-  const errors = (query: string) => validate(schema, parse(query), [rule]).map((error) => error.message);
+describe('operationErrors', () => {
+  const limits = { maxDepth: 3, maxAliases: 2, maxRootFields: 2, maxCost: 1000 };
+  const errors = (query: string) => operationErrors(measureAll(query), limits).map((error) => error.message);
 
   it('accepts an operation within every bound', () => {
     expect(errors('{ a: album(id: "a") { b: name artists { name } } upstream { name } }')).toEqual([]);
@@ -109,12 +108,11 @@ describe('countTokens', () => {
 
 describe('the limits in Apollo Server', () => {
   const limits: OperationLimits = { maxDepth: 5, maxAliases: 3, maxRootFields: 3, maxTokens: 1000, maxCost: 30 };
-  const { validationRules, plugin, parseOptions, formatError } = operationLimits(limits);
+  const { plugin, parseOptions, formatError } = operationLimits(limits);
   let resolved: string[] = [];
   const album = { id: 'a', name: 'An album', genres: [], artists: [{ id: 'r', name: 'An artist' }] };
   const server = new ApolloServer({
     typeDefs: testSdl,
-    validationRules,
     plugins: [plugin],
     parseOptions,
     formatError: (formatted, error) => formatError(formatted, error) ?? formatted,
@@ -198,6 +196,39 @@ describe('the limits in Apollo Server', () => {
     expect(resolved).toEqual([]);
     const { result } = await run(query, { n: 2 });
     expect(result.errors).toBeUndefined();
+  });
+
+  it('refuses a page size out of its @pageSize bounds with BAD_USER_INPUT, and nothing runs', async () => {
+    const { status, result } = await run('query($n: Int) { albums(first: $n) { totalCount } }', { n: 51 });
+    expect(status).toBe(400);
+    expect(result.data).toBeUndefined();
+    expect(result.errors).toEqual([
+      expect.objectContaining({
+        message: 'Query.albums: first must be between 1 and 50, got 51.',
+        locations: [{ line: 1, column: 18 }],
+        extensions: { code: 'BAD_USER_INPUT' },
+      }),
+    ]);
+    expect(resolved).toEqual([]);
+  });
+
+  it('answers the first error only: the shape of the operation, then its page sizes, then its cost', async () => {
+    // Too deep, a page of 500 and a cost of 501: the depth is what to fix first.
+    const deep = '{ albums(first: 500) { edges { node { artists { albums { totalCount } } } } } }';
+    expect((await refused(deep)).message).toBe(limitMessage('depth', 6, 5));
+    // A page of 500 over a cost of 501: the page size is what made it cost that much.
+    const { result } = await run('{ albums(first: 500) { edges { node { artists { name } } } } }');
+    expect(result.errors?.map((error) => error.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+    expect(resolved).toEqual([]);
+  });
+
+  it('measures the operation it runs, not the others of its document', async () => {
+    const document = `query Deep { album(id: "a") { artists { albums { edges { node { name } } } } } }
+      query Shallow { album(id: "a") { name } }`;
+    const response = await server.executeOperation({ query: document, operationName: 'Shallow' });
+    if (response.body.kind !== 'single') throw new Error('expected a single result');
+    expect(response.body.singleResult.errors).toBeUndefined();
+    expect(response.body.singleResult.data).toEqual({ album: { name: 'An album' } });
   });
 
   it('answers the standard introspection query', async () => {

@@ -2,21 +2,18 @@ import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import { ApolloServerErrorCode } from '@apollo/server/errors';
 import {
   getIntrospectionQuery,
+  getOperationAST,
   GraphQLError,
-  Kind,
+  GraphQLSchema,
   Lexer,
   parse,
   Source,
   TokenKind,
-  type ASTVisitor,
-  type FragmentDefinitionNode,
+  type ASTNode,
   type GraphQLFormattedError,
-  type OperationDefinitionNode,
-  type SelectionSetNode,
-  type ValidationContext,
-  type ValidationRule,
 } from 'graphql';
-import { estimateCost } from './cost';
+import { pageSizeError } from '../security/page-bounds';
+import { measureOperation, type OperationMeasure } from './operation';
 
 /** Bounds on one operation, all checked before any resolver runs. */
 export interface OperationLimits {
@@ -28,7 +25,7 @@ export interface OperationLimits {
   maxRootFields: number;
   /** Lexical tokens of the document, enforced by the parser itself. */
   maxTokens: number;
-  /** The estimated upstream cost (see `estimateCost`). */
+  /** The estimated upstream cost (see ./cost.ts). */
   maxCost: number;
 }
 
@@ -57,110 +54,19 @@ function limitExtensions(limit: LimitName, value: number, maximum: number): Reco
   return { limit, value, maximum };
 }
 
-/** A limit error raised outside validation: the same code and HTTP status as a validation error. */
-export function limitError(limit: LimitName, value: number, maximum: number): GraphQLError {
+/**
+ * A limit's error: the same code and HTTP status as a validation error, and the operation's location. The
+ * operation is refused before execution, once its variables are known (validation rules see none).
+ */
+export function limitError(limit: LimitName, value: number, maximum: number, node?: ASTNode): GraphQLError {
   return new GraphQLError(limitMessage(limit, value, maximum), {
+    ...(node ? { nodes: [node] } : {}),
     extensions: {
       code: ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED,
       ...limitExtensions(limit, value, maximum),
       http: { status: 400 },
     },
   });
-}
-
-export interface OperationMeasure {
-  /** The depth of the operation's own fields. */
-  depth: number;
-  /** The depth of its `__schema` and `__type` selections, bounded separately so that tools can introspect. */
-  introspectionDepth: number;
-  aliases: number;
-  rootFields: number;
-}
-
-interface SelectionMeasure {
-  depth: number;
-  introspectionDepth: number;
-  aliases: number;
-  fields: number;
-}
-
-const introspectionRoots = new Set(['__schema', '__type']);
-
-/**
- * Measures one operation with its fragments expanded. Each fragment is measured once and its figures reused,
- * so a document that spreads fragments exponentially is measured in linear time.
- */
-export function measureOperation(
-  operation: OperationDefinitionNode,
-  getFragment: (name: string) => FragmentDefinitionNode | null | undefined,
-): OperationMeasure {
-  const fragments = new Map<string, SelectionMeasure>();
-  const visiting = new Set<string>();
-  const none: SelectionMeasure = { depth: 0, introspectionDepth: 0, aliases: 0, fields: 0 };
-
-  function add(total: SelectionMeasure, part: SelectionMeasure): void {
-    total.depth = Math.max(total.depth, part.depth);
-    total.introspectionDepth = Math.max(total.introspectionDepth, part.introspectionDepth);
-    total.aliases += part.aliases;
-    total.fields += part.fields;
-  }
-
-  function fragment(name: string): SelectionMeasure {
-    const known = fragments.get(name);
-    if (known) return known;
-    const definition = getFragment(name);
-    // Unknown and cyclic fragments fail validation on their own.
-    if (!definition || visiting.has(name)) return none;
-    visiting.add(name);
-    const measure = selectionSet(definition.selectionSet, false);
-    visiting.delete(name);
-    fragments.set(name, measure);
-    return measure;
-  }
-
-  function selectionSet(node: SelectionSetNode, root: boolean): SelectionMeasure {
-    const total: SelectionMeasure = { ...none };
-    for (const selection of node.selections) {
-      if (selection.kind === Kind.FIELD) {
-        const children = selection.selectionSet ? selectionSet(selection.selectionSet, false) : none;
-        const depth = 1 + Math.max(children.depth, children.introspectionDepth);
-        const introspection = root && introspectionRoots.has(selection.name.value);
-        add(total, {
-          depth: introspection ? 0 : depth,
-          introspectionDepth: introspection ? depth : children.introspectionDepth,
-          aliases: children.aliases + (selection.alias ? 1 : 0),
-          fields: 1,
-        });
-      } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
-        add(total, root ? rootFragment(selection.name.value) : fragment(selection.name.value));
-      } else {
-        add(total, selectionSet(selection.selectionSet, root));
-      }
-    }
-    return total;
-  }
-
-  /** Fragments spread at the root may select introspection fields, so they are measured as root selections. */
-  const rootFragments = new Map<string, SelectionMeasure>();
-  function rootFragment(name: string): SelectionMeasure {
-    const known = rootFragments.get(name);
-    if (known) return known;
-    const definition = getFragment(name);
-    if (!definition || visiting.has(name)) return none;
-    visiting.add(name);
-    const measure = selectionSet(definition.selectionSet, true);
-    visiting.delete(name);
-    rootFragments.set(name, measure);
-    return measure;
-  }
-
-  const measure = selectionSet(operation.selectionSet, true);
-  return {
-    depth: measure.depth,
-    introspectionDepth: measure.introspectionDepth,
-    aliases: measure.aliases,
-    rootFields: measure.fields,
-  };
 }
 
 /** The depth of graphql-js's standard introspection query with every option on, which tools send as is. */
@@ -175,61 +81,53 @@ export const standardIntrospectionDepth = ((): number => {
       oneOf: true,
     }),
   );
-  const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
-  const fragments = new Map(
-    document.definitions
-      .filter((definition) => definition.kind === Kind.FRAGMENT_DEFINITION)
-      .map((definition) => [definition.name.value, definition]),
-  );
-  return operation ? measureOperation(operation, (name) => fragments.get(name)).introspectionDepth : 0;
+  const operation = getOperationAST(document);
+  // Introspection fields belong to every schema: an empty one measures them.
+  return operation ? measureOperation({ schema: new GraphQLSchema({}), document, operation }).introspectionDepth : 0;
 })();
 
 /**
- * A validation rule that bounds depth, aliases and root fields. Introspection selections get their own depth
- * bound (at least the standard introspection query's depth), so that tools can load the schema when
- * introspection is enabled.
+ * The errors of an operation's measure, in the order a client should fix them: the shape of the operation
+ * (depth, introspection depth, aliases, root fields), then its page sizes, then its cost, which a smaller page
+ * also lowers. Introspection selections get their own depth bound (at least the standard introspection query's
+ * depth), so that tools can load the schema when introspection is enabled.
  */
-export function operationLimitsRule(limits: Pick<OperationLimits, 'maxDepth' | 'maxAliases' | 'maxRootFields'>) {
+export function operationErrors(
+  measure: OperationMeasure,
+  limits: Omit<OperationLimits, 'maxTokens'>,
+  node?: ASTNode,
+): GraphQLError[] {
   const maxIntrospectionDepth = Math.max(limits.maxDepth, standardIntrospectionDepth);
-  const rule: ValidationRule = (context: ValidationContext): ASTVisitor => ({
-    OperationDefinition(node) {
-      const measure = measureOperation(node, (name) => context.getFragment(name));
-      const checks: [LimitName, number, number][] = [
-        ['depth', measure.depth, limits.maxDepth],
-        ['introspectionDepth', measure.introspectionDepth, maxIntrospectionDepth],
-        ['aliases', measure.aliases, limits.maxAliases],
-        ['rootFields', measure.rootFields, limits.maxRootFields],
-      ];
-      for (const [limit, value, maximum] of checks) {
-        if (value > maximum) {
-          context.reportError(
-            new GraphQLError(limitMessage(limit, value, maximum), {
-              nodes: [node],
-              extensions: limitExtensions(limit, value, maximum),
-            }),
-          );
-        }
-      }
-      // Everything was measured above; no need to walk the operation again.
-      return false;
-    },
-  });
-  return rule;
+  const shape: [LimitName, number, number][] = [
+    ['depth', measure.depth, limits.maxDepth],
+    ['introspectionDepth', measure.introspectionDepth, maxIntrospectionDepth],
+    ['aliases', measure.aliases, limits.maxAliases],
+    ['rootFields', measure.rootFields, limits.maxRootFields],
+  ];
+  const errors = shape
+    .filter(([, value, maximum]) => value > maximum)
+    .map(([limit, value, maximum]) => limitError(limit, value, maximum, node));
+  if (measure.pageSize) errors.push(pageSizeError(measure.pageSize));
+  if (measure.cost > limits.maxCost) errors.push(limitError('cost', measure.cost, limits.maxCost, node));
+  return errors;
 }
 
 /**
- * Checks the estimated cost once the operation and its variables are known (validation rules see no variables)
- * and before execution starts, so that an operation over the bound makes no upstream call.
+ * Measures the operation once its variables are known and before execution starts, in one walk
+ * (./operation.ts), and refuses it with the first of its errors: an operation over a bound runs nothing and makes
+ * no upstream call.
  */
-export function costLimitPlugin<TContext extends BaseContext>(maxCost: number): ApolloServerPlugin<TContext> {
+export function operationLimitsPlugin<TContext extends BaseContext>(
+  limits: Omit<OperationLimits, 'maxTokens'>,
+): ApolloServerPlugin<TContext> {
   return {
     requestDidStart() {
       return Promise.resolve({
         didResolveOperation({ schema, document, operation, request }) {
           if (!operation) return Promise.resolve();
-          const cost = estimateCost({ schema, document, operation, variables: request.variables });
-          if (cost > maxCost) return Promise.reject(limitError('cost', cost, maxCost));
-          return Promise.resolve();
+          const measure = measureOperation({ schema, document, operation, variables: request.variables });
+          const [error] = operationErrors(measure, limits, operation);
+          return error ? Promise.reject(error) : Promise.resolve();
         },
       });
     },
@@ -276,8 +174,7 @@ export function formatTokenLimitError(
 /** Everything `createGraphqlServer` needs to enforce the limits. */
 export function operationLimits<TContext extends BaseContext>(limits: OperationLimits) {
   return {
-    validationRules: [operationLimitsRule(limits)],
-    plugin: costLimitPlugin<TContext>(limits.maxCost),
+    plugin: operationLimitsPlugin<TContext>(limits),
     parseOptions: { maxTokens: limits.maxTokens },
     formatError: (formatted: GraphQLFormattedError, error: unknown) =>
       formatTokenLimitError(formatted, error, limits.maxTokens),

@@ -8,8 +8,9 @@ ${readFileSync(join(schemaDir, 'limits.graphql'), 'utf8')}
 type Query {
   upstream: Upstream!
   album(id: ID!): Album
-  albums(first: Int = 20, after: String): AlbumConnection!
-  search(q: String!, limit: Int = 10): [Track!]!
+  albums(first: Int = 20 @pageSize(max: 50), after: String): AlbumConnection!
+  "Only \`@pageSize\` bounds an argument; a description is for people."
+  search(q: String!, "How many tracks, from 1 to 5." limit: Int = 10): [Track!]!
   unsized: [Track!]!
   tracks(ids: [ID!]!): [Track]!
   recommendations(seed: ID!, count: Int = 5): [Track!]! @cost(weight: 3, multipliers: ["count"])
@@ -25,7 +26,7 @@ type Album implements Node {
   name: String!
   genres: [String!]
   artists: [Artist!]!
-  tracks(first: Int = 50, after: String): TrackConnection!
+  tracks("How many tracks, from 1 to 100." first: Int = 50 @pageSize(min: 2, max: 50), after: String): TrackConnection!
 }
 type Artist implements Node { id: ID! name: String! albums(first: Int = 10): AlbumConnection! }
 type Track implements Node { id: ID! name: String! album: Album! }

@@ -1,21 +1,13 @@
 import { GraphQLError } from 'graphql';
+import type { ErrorCode } from '../__generated__/resolvers-types';
 
 /**
  * The one table that turns a music v1 answer into a GraphQL error code (docs/errors.md).
  * Nothing else in the api decides what an upstream status means.
  */
 
-export type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'BAD_USER_INPUT'
-  | 'RATE_LIMITED'
-  | 'PREMIUM_REQUIRED'
-  | 'NO_ACTIVE_DEVICE'
-  | 'UPSTREAM_UNAVAILABLE'
-  | 'FEATURE_UNAVAILABLE'
-  | 'INTERNAL_SERVER_ERROR';
+/** The codes of the catalogue, from `enum ErrorCode` in schema/common.graphql. */
+export type { ErrorCode };
 
 /** Player reasons that deserve their own code; every other reason keeps the status's code. */
 const reasonCodes: Partial<Record<string, ErrorCode>> = {

@@ -1,36 +1,19 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { errorCodes, type ErrorCode as CatalogueCode } from '../__generated__/error-codes';
 
-/** The codes of the api's error catalogue (docs/errors.md) that the client explains in its own words. */
-export type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'BAD_USER_INPUT'
-  | 'RATE_LIMITED'
-  | 'PREMIUM_REQUIRED'
-  | 'NO_ACTIVE_DEVICE'
-  | 'UPSTREAM_UNAVAILABLE'
-  | 'FEATURE_UNAVAILABLE'
-  | 'INTERNAL_SERVER_ERROR'
-  | 'NETWORK';
+/** A code of the api's error catalogue (docs/errors.md), or NETWORK when the api could not be reached at all. */
+export type ErrorCode = CatalogueCode | 'NETWORK';
 
 interface GraphqlErrorLike {
   message: string;
   extensions?: Record<string, unknown>;
 }
 
-const known = new Set<string>([
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'BAD_USER_INPUT',
-  'RATE_LIMITED',
-  'PREMIUM_REQUIRED',
-  'NO_ACTIVE_DEVICE',
-  'UPSTREAM_UNAVAILABLE',
-  'FEATURE_UNAVAILABLE',
-  'INTERNAL_SERVER_ERROR',
-]);
+const catalogue: ReadonlySet<string> = new Set(errorCodes);
+
+function isCatalogueCode(code: unknown): code is CatalogueCode {
+  return typeof code === 'string' && catalogue.has(code);
+}
 
 function graphqlErrorsOf(error: unknown): readonly GraphqlErrorLike[] {
   if (CombinedGraphQLErrors.is(error)) return error.errors;
@@ -42,7 +25,7 @@ export function errorCodeOf(error: unknown): ErrorCode | undefined {
   if (!error) return undefined;
   for (const graphqlError of graphqlErrorsOf(error)) {
     const code = graphqlError.extensions?.code;
-    if (typeof code === 'string' && known.has(code)) return code as ErrorCode;
+    if (isCatalogueCode(code)) return code;
   }
   if (CombinedGraphQLErrors.is(error)) return 'INTERNAL_SERVER_ERROR';
   if (ServerError.is(error)) return error.statusCode === 429 ? 'RATE_LIMITED' : 'UPSTREAM_UNAVAILABLE';
