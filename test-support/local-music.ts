@@ -72,7 +72,6 @@ export async function startLocalMusic(options: LocalMusicOptions = {}): Promise<
   try {
     await migrate(db);
     if (options.catalog !== false) await seedCatalog(db, options.catalog ?? smallCatalog);
-    if (options.demoUser) await ensureDemoUser(db, false);
   } catch (error) {
     await db.close();
     throw error;
@@ -85,7 +84,15 @@ export async function startLocalMusic(options: LocalMusicOptions = {}): Promise<
   const server = await listen(options.wrap ? options.wrap(service) : service);
   const publicUrl = options.publicUrl ? await options.publicUrl(server.url) : server.url;
   const config = loadMusicConfig({ NODE_ENV: 'test', MUSIC_PUBLIC_URL: publicUrl, ...options.env });
-  await registerConfiguredClient(db, config.client);
+  try {
+    // The demo password is hashed at the configured cost, as the service hashes it.
+    if (options.demoUser) await ensureDemoUser(db, false, { passwordCost: config.passwordCost });
+    await registerConfiguredClient(db, config.client);
+  } catch (error) {
+    await server.close();
+    await db.close();
+    throw error;
+  }
   const app = createMusicApp(config, { db, logger: options.logger });
   holder.app = app;
   return {

@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
+import { RegisteredOrigins, registeredOriginsCors } from './accounts/cors';
 import { createAccountsRouter } from './accounts/routes';
 import { audioRoutes } from './audio/routes';
 import { authenticate } from './accounts/middleware';
@@ -9,7 +10,7 @@ import type { Database } from './db/types';
 import { errorHandler, unknownEndpoint } from './errors';
 import { imageRoutes } from './images/routes';
 import { healthRouter } from './ops/health';
-import { createHttpLogger } from './ops/logger';
+import { createHttpLogger, createLogger } from './ops/logger';
 import { metricsHandler, MusicMetrics } from './ops/metrics';
 import { audiobookRoutes } from './v1/audiobook-routes';
 import { browseRoutes } from './v1/browse-routes';
@@ -34,7 +35,10 @@ export interface MusicAppDeps {
   db: Database;
   /** The clock of tokens and the player (tests move it by hand). */
   now?: () => number;
-  /** Logs one JSON line per request (the command line's `serve` passes one); none without it. */
+  /**
+   * Where the service logs: one JSON line per request, and errors with their request id (the
+   * command line's `serve` passes one); by default stdout at the configured level.
+   */
   logger?: Logger;
 }
 
@@ -59,17 +63,20 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   // Sign-in attempt limits count per client address; only the proxies named here may state it.
   app.set('trust proxy', config.trustProxy);
   // One JSON line per request with the caller's request id; headers and link tokens never reach the log.
-  if (deps.logger) app.use(createHttpLogger(deps.logger));
+  const logger = deps.logger ?? createLogger({ level: config.logLevel, service: 'music' });
+  app.use(createHttpLogger(logger));
   const metrics = new MusicMetrics();
   metrics.watchSessions(deps.db);
   app.use(metrics.middleware());
 
   // Alive (/healthz), and ready (/readyz): its store answers too.
-  app.use(healthRouter(deps.db, deps.logger));
+  app.use(healthRouter(deps.db, logger));
   // Not public: a bearer token (METRICS_TOKEN) or a direct connection from this machine (see metricsHandler).
   app.get('/metrics', metricsHandler(metrics.registry, config.metricsToken));
 
-  app.use(createAccountsRouter({ db: deps.db, config }));
+  // Registered clients' pages may call music v1 and the token endpoint from the browser.
+  const origins = new RegisteredOrigins(deps.db);
+  app.use(createAccountsRouter({ db: deps.db, config, logger, origins }));
   // Generated cover art and portraits, public like image CDNs are.
   app.use(imageRoutes());
   // Covers that owners upload for their playlists, public like the generated images.
@@ -82,6 +89,8 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   app.use(audioRoutes({ db: deps.db, store }));
 
   const v1 = express.Router();
+  // First: a preflight carries no token, and every answer (errors too) needs the CORS headers.
+  v1.use(registeredOriginsCors(origins, ['GET', 'POST', 'PUT', 'DELETE']));
   v1.use(parseQueryOnce);
   v1.use(profileMiddleware(() => config.profile));
   v1.use(authenticate(deps.db, deps.now ?? Date.now));

@@ -37,22 +37,29 @@ async function withDatabase(run: (db: Database) => Promise<string>): Promise<voi
   }
 }
 
-async function serve(): Promise<void> {
+async function serve(): Promise<number> {
   const config = loadMusicConfig();
   const logger = createLogger({ level: config.logLevel, service: 'music' });
-  const service = await startMusicService(config, { log: (line) => logger.info(line), logger });
-  const server = createServer(service.app);
-  const shutdown = handleShutdown({ server, logger, timeoutMs: config.shutdownTimeoutMs, close: service.close });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${config.host}:${port}`;
-  logger.info({ url }, `Graphonic music service listening on ${url}`);
-  // `on`, not `once`: a second signal during the shutdown must not end the process before it is done.
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  try {
+    const service = await startMusicService(config, { log: (line) => logger.info(line), logger });
+    const server = createServer(service.app);
+    const shutdown = handleShutdown({ server, logger, timeoutMs: config.shutdownTimeoutMs, close: service.close });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, resolve);
+    });
+    const { port } = server.address() as AddressInfo;
+    const url = `http://${config.host}:${port}`;
+    logger.info({ url }, `Graphonic music service listening on ${url}`);
+    // `on`, not `once`: a second signal during the shutdown must not end the process before it is done.
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    return 0;
+  } catch (error) {
+    // Once the service has a log, its failures go there, masked like every other line.
+    logger.fatal({ err: error }, 'the music service could not start');
+    return 1;
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -60,8 +67,7 @@ async function main(argv: string[]): Promise<number> {
   const [command = 'help'] = positionals;
   switch (command) {
     case 'serve':
-      await serve();
-      return 0;
+      return serve();
     case 'seed': {
       const config = loadMusicConfig();
       const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
@@ -82,7 +88,10 @@ async function main(argv: string[]): Promise<number> {
         console.error(`Unknown command "${command} ${action ?? ''}".\n\n${usage}`);
         return 2;
       }
-      await withDatabase((db) => (command.startsWith('user') ? userAddCommand(db, rest) : clientAddCommand(db, rest)));
+      const { passwordCost } = loadMusicConfig();
+      await withDatabase((db) =>
+        command.startsWith('user') ? userAddCommand(db, rest, { passwordCost }) : clientAddCommand(db, rest),
+      );
       return 0;
     }
     case 'token': {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { standardPasswordCost, testPasswordCost, type ScryptCost } from './accounts/crypto';
 import { redirectUriProblem } from './accounts/redirect-uris';
 import { FaultSettingsError, parseFaultSettings, type FaultSettings } from './v1/faults';
 import type { Profile } from './v1/profile';
@@ -68,6 +69,8 @@ export interface MusicConfig {
   publicUrl: string;
   /** Access token lifetime in seconds. */
   accessTokenTtl: number;
+  /** scrypt's cost for the passwords the service hashes (a stored hash keeps its own). */
+  passwordCost: ScryptCost;
   /** The api's OAuth client, registered at start. */
   client: { id: string; secret: string; redirectUris: string[] };
   /** The SMTP server sign-in links go through; without one they go to the outbox, and production offers none. */
@@ -143,6 +146,8 @@ export function loadMusicConfig(env: NodeJS.ProcessEnv = process.env): MusicConf
     databaseUrl: value.DATABASE_URL,
     publicUrl: (value.MUSIC_PUBLIC_URL ?? `http://${host}:${value.MUSIC_PORT}`).replace(/\/+$/, ''),
     accessTokenTtl: value.MUSIC_ACCESS_TOKEN_TTL,
+    // Test runs hash cheaply to stay fast; a stored hash is never rewritten to a lower cost.
+    passwordCost: value.NODE_ENV === 'test' ? testPasswordCost : standardPasswordCost,
     client: {
       id: value.MUSIC_CLIENT_ID,
       secret: value.MUSIC_CLIENT_SECRET ?? developmentClientSecret,

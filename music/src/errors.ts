@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { requestLog } from './ops/logger';
 
 /**
  * An error answered with the music v1 API's error body:
@@ -46,8 +47,11 @@ function isBodyParserError(error: unknown): error is { status: number; type: str
   );
 }
 
-/** The last middleware: every error leaves as the API's JSON error body; internals stay in the log. */
-export function errorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+/**
+ * The last middleware: every error leaves as the API's JSON error body; internals go to the
+ * request's log (its id, no headers, the error's name, message and stack only).
+ */
+export function errorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
   if (res.headersSent) {
     next(error);
     return;
@@ -61,7 +65,7 @@ export function errorHandler(error: unknown, _req: Request, res: Response, next:
       error.type === 'entity.too.large' ? 'Request body too large' : 'Error parsing JSON.',
     );
   } else {
-    console.error(error);
+    requestLog(req).error({ err: error }, 'unexpected error');
     apiError = new ApiError(500, 'Server error.');
   }
   res.status(apiError.status).set(apiError.headers).json(apiError.toBody());

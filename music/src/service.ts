@@ -8,6 +8,7 @@ import type { MusicConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
+import { createLogger } from './ops/logger';
 
 export interface MusicService {
   app: Express;
@@ -23,7 +24,7 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** The catalog to generate on first start (the default catalog otherwise). */
   catalog?: SeedOptions;
-  /** Logs one JSON line per request (see createMusicApp). */
+  /** Where the service logs (see createMusicApp); by default stdout at the configured level. */
   logger?: Logger;
 }
 
@@ -31,7 +32,17 @@ export interface StartOptions {
 export async function startMusicService(config: MusicConfig, options: StartOptions = {}): Promise<MusicService> {
   const log = options.log ?? (() => undefined);
   const started = performance.now();
-  const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const logger = options.logger ?? createLogger({ level: config.logLevel, service: 'music' });
+  const db = await openDatabase(
+    config.databaseUrl
+      ? {
+          url: config.databaseUrl,
+          onPoolError: (error) => {
+            logger.error({ err: error }, 'PostgreSQL: an idle connection failed');
+          },
+        }
+      : { dataDir: config.dataDir },
+  );
   try {
     log(`Opened ${db.kind === 'postgres' ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`}`);
     const applied = await migrate(db);
@@ -50,7 +61,9 @@ export async function startMusicService(config: MusicConfig, options: StartOptio
     } else {
       // The demo user and its library appear together or not at all.
       const furnished = await db.transaction(async (tx) =>
-        (await ensureDemoUser(tx, false)) ? furnishDemoLibrary(tx, 'demo') : null,
+        (await ensureDemoUser(tx, false, { passwordCost: config.passwordCost }))
+          ? furnishDemoLibrary(tx, 'demo')
+          : null,
       );
       if (furnished) {
         log(
@@ -58,7 +71,7 @@ export async function startMusicService(config: MusicConfig, options: StartOptio
         );
       }
     }
-    const music = createMusicApp(config, { db, logger: options.logger });
+    const music = createMusicApp(config, { db, logger });
     // The catalog's JSON is prepared in the background, between requests. It is an optimisation:
     // should it fail, answers prepare what they need and report any failure of the store.
     const warming = new AbortController();

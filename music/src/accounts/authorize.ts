@@ -10,7 +10,8 @@ export interface AuthorizeRequest {
   redirectUri: string;
   state: string | undefined;
   scopes: string[];
-  codeChallenge: string | null;
+  /** The PKCE S256 challenge, which every request carries. */
+  codeChallenge: string;
   showDialog: boolean;
   /**
    * The request's parameters as a query string, carried through the sign-in and consent
@@ -96,14 +97,14 @@ export async function validateAuthorizeRequest(
   if (!scopes.ok) return fail('invalid_scope', `Unknown scope: ${scopes.unknown.join(', ')}.`);
   const challenge = params.get('code_challenge');
   const method = params.get('code_challenge_method');
-  if (challenge !== null || method !== null) {
-    // Without a method PKCE means `plain`, which a network observer could replay.
-    if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256.');
-    if (challenge === null || !/^[A-Za-z0-9_-]{43,128}$/.test(challenge)) {
-      return fail('invalid_request', 'code_challenge must be 43 to 128 base64url characters.');
-    }
-  } else if (client.secret_hash === null) {
-    return fail('invalid_request', 'This application must use PKCE: code_challenge and code_challenge_method=S256.');
+  // PKCE for every client, secret or not (OAuth 2.0 Security BCP): a stolen code is worthless without the verifier.
+  if (challenge === null && method === null) {
+    return fail('invalid_request', 'PKCE is required: send code_challenge and code_challenge_method=S256.');
+  }
+  // Without a method PKCE means `plain`, which a network observer could replay.
+  if (method !== 'S256') return fail('invalid_request', 'PKCE is required with code_challenge_method=S256.');
+  if (challenge === null || !/^[A-Za-z0-9_-]{43,128}$/.test(challenge)) {
+    return fail('invalid_request', 'PKCE is required: code_challenge must be 43 to 128 base64url characters.');
   }
   const query = new URLSearchParams();
   for (const name of carried) {

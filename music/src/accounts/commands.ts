@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Queryable } from '../db/types';
-import { AccountError, createClient, createUser, issueTokens } from './service';
+import { AccountError, createClient, createUser, issueTokens, type PasswordOptions } from './service';
 
 /**
  * The accounts service's command-line commands, for `npm run music -- <command> …`. Each
@@ -28,8 +28,8 @@ function required(value: string | undefined, flag: string): string {
   return value;
 }
 
-/** `user add --id ana --password … --email …` */
-export async function userAddCommand(db: Queryable, argv: string[]): Promise<string> {
+/** `user add --id ana --password … --email …`, the password hashed at the configured cost. */
+export async function userAddCommand(db: Queryable, argv: string[], options: PasswordOptions = {}): Promise<string> {
   const values = parse(argv, {
     id: { type: 'string' },
     password: { type: 'string' },
@@ -42,14 +42,18 @@ export async function userAddCommand(db: Queryable, argv: string[]): Promise<str
   if (product !== undefined && product !== 'premium' && product !== 'free') {
     throw new AccountError('--product is "premium" or "free".');
   }
-  const user = await createUser(db, {
-    id: required(values.id, '--id'),
-    ...(values.password === undefined ? {} : { password: values.password }),
-    ...(values.email === undefined ? {} : { email: values.email }),
-    ...(values['display-name'] === undefined ? {} : { displayName: values['display-name'] }),
-    ...(values.country === undefined ? {} : { country: values.country }),
-    ...(product === undefined ? {} : { product }),
-  });
+  const user = await createUser(
+    db,
+    {
+      id: required(values.id, '--id'),
+      ...(values.password === undefined ? {} : { password: values.password }),
+      ...(values.email === undefined ? {} : { email: values.email }),
+      ...(values['display-name'] === undefined ? {} : { displayName: values['display-name'] }),
+      ...(values.country === undefined ? {} : { country: values.country }),
+      ...(product === undefined ? {} : { product }),
+    },
+    options,
+  );
   return `Created user ${user.id} (account id ${user.accountId}).`;
 }
 

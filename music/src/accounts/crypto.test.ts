@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
+import { loadMusicConfig } from '../config';
 import {
   hashClientSecret,
   hashPassword,
   needsRehash,
-  passwordCost,
   pkceChallenge,
   randomToken,
   sameString,
+  standardPasswordCost,
+  testPasswordCost,
   tokenHash,
   verifyClientSecret,
   verifyDummyPassword,
@@ -15,8 +17,8 @@ import {
 
 describe('password hashing', () => {
   it('stores scrypt with its parameters and a salt of its own, and verifies', async () => {
-    const first = await hashPassword('correct horse battery');
-    const second = await hashPassword('correct horse battery');
+    const first = await hashPassword('correct horse battery', testPasswordCost);
+    const second = await hashPassword('correct horse battery', testPasswordCost);
     expect(first).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(first).not.toBe(second);
     expect(first).not.toContain('correct horse battery');
@@ -25,29 +27,41 @@ describe('password hashing', () => {
     expect(await verifyPassword('', first)).toBe(false);
   });
 
-  it('uses the proper cost outside tests: N = 2^15, r = 8, p = 3', async () => {
-    vi.stubEnv('NODE_ENV', 'production');
-    vi.resetModules();
+  it('takes its cost from the validated configuration, not from the environment at import', async () => {
+    expect(loadMusicConfig({ NODE_ENV: 'production', MUSIC_CLIENT_SECRET: 'x'.repeat(32) }).passwordCost).toEqual({
+      N: 32768,
+      r: 8,
+      p: 3,
+    });
+    expect(loadMusicConfig({ NODE_ENV: 'development' }).passwordCost).toEqual(standardPasswordCost);
+    expect(loadMusicConfig({ NODE_ENV: 'test' }).passwordCost).toEqual(testPasswordCost);
+    // Whatever NODE_ENV the process had when the module was loaded, a hash gets the cost it is given.
+    vi.stubEnv('NODE_ENV', 'test');
     try {
-      const production = await import('./crypto');
-      expect(production.passwordCost).toEqual({ N: 32768, r: 8, p: 3 });
-      // A production hash verifies wherever it is read, whatever the reader's own cost.
-      const hash = await production.hashPassword('slow and steady');
-      expect(hash).toMatch(/^scrypt\$32768\$8\$3\$/);
-      expect(await verifyPassword('slow and steady', hash)).toBe(true);
-      expect(needsRehash(hash, production.passwordCost)).toBe(false);
+      const standard = await hashPassword('slow and steady', standardPasswordCost);
+      expect(standard).toMatch(/^scrypt\$32768\$8\$3\$/);
+      expect(await verifyPassword('slow and steady', standard)).toBe(true);
+      // Without a cost, the standard one: nothing is hashed cheaply by accident.
+      expect(await hashPassword('slow and steady')).toMatch(/^scrypt\$32768\$8\$3\$/);
     } finally {
       vi.unstubAllEnvs();
-      vi.resetModules();
     }
-    expect(passwordCost).toEqual({ N: 1024, r: 8, p: 1 });
-  });
+  }, 60_000);
 
-  it('asks for a rehash when the parameters changed', async () => {
-    const old = await hashPassword('pass phrase', { N: 512, r: 8, p: 1 });
-    expect(needsRehash(old)).toBe(true);
-    expect(needsRehash(await hashPassword('pass phrase'))).toBe(false);
-    expect(await verifyPassword('pass phrase', old)).toBe(true);
+  it('rehashes only to a higher cost, never to a lower one', async () => {
+    const cheap = await hashPassword('pass phrase', { N: 512, r: 8, p: 1 });
+    expect(needsRehash(cheap, testPasswordCost)).toBe(true);
+    expect(needsRehash(cheap, standardPasswordCost)).toBe(true);
+    expect(needsRehash(await hashPassword('pass phrase', testPasswordCost), testPasswordCost)).toBe(false);
+    expect(await verifyPassword('pass phrase', cheap)).toBe(true);
+    // A hash of the standard cost, read by a service configured with the test cost: kept as it is.
+    const standard = 'scrypt$32768$8$3$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaA';
+    expect(needsRehash(standard, testPasswordCost)).toBe(false);
+    expect(needsRehash(standard, standardPasswordCost)).toBe(false);
+    // Higher in one parameter but lower in another is not higher: kept as well.
+    expect(needsRehash(standard, { N: 65536, r: 8, p: 1 })).toBe(false);
+    expect(needsRehash(standard, { N: 65536, r: 8, p: 3 })).toBe(true);
+    expect(needsRehash('not a hash', testPasswordCost)).toBe(true);
   });
 
   it('refuses damaged or unreasonable hashes instead of running them', async () => {
@@ -63,7 +77,7 @@ describe('password hashing', () => {
   });
 
   it('spends a verification on unknown users and always says no', async () => {
-    expect(await verifyDummyPassword('whatever')).toBe(false);
+    expect(await verifyDummyPassword('whatever', testPasswordCost)).toBe(false);
   });
 });
 
@@ -73,7 +87,7 @@ describe('client secrets, tokens and PKCE', () => {
     expect(stored).toMatch(/^sha256\$[0-9a-f]{64}$/);
     expect(await verifyClientSecret('s3cret', stored)).toBe(true);
     expect(await verifyClientSecret('s3cret!', stored)).toBe(false);
-    expect(await verifyClientSecret('s3cret', await hashPassword('s3cret'))).toBe(true);
+    expect(await verifyClientSecret('s3cret', await hashPassword('s3cret', testPasswordCost))).toBe(true);
     expect(await verifyClientSecret('s3cret', 'md5$whatever')).toBe(false);
   });
 

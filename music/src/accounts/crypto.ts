@@ -8,11 +8,13 @@ export interface ScryptCost {
 
 /**
  * scrypt's cost for passwords: N = 2^15, r = 8, p = 3, one of OWASP's equivalent settings
- * (32 MiB per hash, about a tenth of a second). Only the test run uses a cheap cost, so that
- * the suite stays fast; stored hashes carry their own parameters either way.
+ * (32 MiB per hash, about a tenth of a second). The service takes its cost from its
+ * configuration; stored hashes carry their own parameters whatever it is.
  */
-export const passwordCost: ScryptCost =
-  process.env.NODE_ENV === 'test' ? { N: 1024, r: 8, p: 1 } : { N: 32768, r: 8, p: 3 };
+export const standardPasswordCost: ScryptCost = { N: 32768, r: 8, p: 3 };
+
+/** A cheap cost that keeps test runs fast; configuration gives it to test runs only. */
+export const testPasswordCost: ScryptCost = { N: 1024, r: 8, p: 1 };
 
 const keyLength = 32;
 
@@ -27,7 +29,7 @@ function scryptAsync(secret: string, salt: Buffer, length: number, cost: ScryptC
 }
 
 /** `scrypt$N$r$p$salt$hash` (salt and hash in base64url): the parameters travel with the hash. */
-export async function hashPassword(password: string, cost: ScryptCost = passwordCost): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = standardPasswordCost): Promise<string> {
   const salt = randomBytes(16);
   const key = await scryptAsync(password, salt, keyLength, cost);
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -57,21 +59,34 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, parsed.hash);
 }
 
-/** True when a stored hash was made with other parameters than today's: rehash it at the next sign-in. */
-export function needsRehash(stored: string, cost: ScryptCost = passwordCost): boolean {
+/**
+ * True when a stored hash should be made again, at the next sign-in, with `cost`: when `cost`
+ * is higher in some parameter and lower in none. A hash is never rewritten to a lower cost,
+ * whatever the configuration says (a test or misconfigured run must not weaken stored hashes).
+ */
+export function needsRehash(stored: string, cost: ScryptCost): boolean {
   const parsed = parsePasswordHash(stored);
-  return !parsed || parsed.cost.N !== cost.N || parsed.cost.r !== cost.r || parsed.cost.p !== cost.p;
+  if (!parsed) return true;
+  const { N, r, p } = parsed.cost;
+  const noLower = cost.N >= N && cost.r >= r && cost.p >= p;
+  return noLower && (cost.N > N || cost.r > r || cost.p > p);
 }
 
-let dummyHash: Promise<string> | undefined;
+/** A hash of a random password for each cost in use, made once. */
+const dummyHashes = new Map<string, Promise<string>>();
 
 /**
- * Spends the same time as checking a real password, for a username that does not exist,
- * so that the answer's timing does not tell whether it does.
+ * Spends the same time as checking a real password of `cost`, for a username that does not
+ * exist, so that the answer's timing does not tell whether it does.
  */
-export async function verifyDummyPassword(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
-  await verifyPassword(password, await dummyHash);
+export async function verifyDummyPassword(password: string, cost: ScryptCost): Promise<false> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  let dummy = dummyHashes.get(key);
+  if (dummy === undefined) {
+    dummy = hashPassword(randomBytes(16).toString('base64url'), cost);
+    dummyHashes.set(key, dummy);
+  }
+  await verifyPassword(password, await dummy);
   return false;
 }
 

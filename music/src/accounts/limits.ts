@@ -1,15 +1,20 @@
-import type { Queryable } from '../db/types';
+import type { Database, Queryable } from '../db/types';
 import { lifetimes } from './service';
 
 /**
  * Limits on sign-in attempts, counted in the database so that they hold across restarts and
  * across processes sharing the store. A limit is a rolling window: an attempt counts for
  * `lifetimes.attemptWindowMs` after it was made.
+ *
+ * An attempt is counted before it is carried out, under a lock of its username and of its
+ * address held by the store (PostgreSQL advisory locks; on the embedded engine a transaction
+ * runs alone anyway): requests sent at the same time are counted one after the other, so the
+ * limits hold however they are timed.
  */
 export const attemptLimits = {
-  /** Failed password sign-ins per username. */
+  /** Password checks per username that failed or are still running. */
   failuresPerUsername: 5,
-  /** Failed password sign-ins per network address. */
+  /** Password checks per network address that failed or are still running. */
   failuresPerAddress: 20,
   /** Sign-in links sent to one e-mail address (more are silently not sent). */
   linksPerEmail: 3,
@@ -19,35 +24,62 @@ export const attemptLimits = {
 
 export type LimitCheck = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** The counters this module keeps: each is a fixed table, column and time column. */
+/** A password check that succeeded counts for nothing; one that failed, or is still running, counts. */
+const unsuccessful = "AND outcome IS DISTINCT FROM 'succeeded'";
+
+/**
+ * The counters this module keeps: each is a fixed table, column, time column and condition,
+ * and the lock that serialises its attempts: a class of PostgreSQL advisory locks of its own,
+ * with the key's hash as the lock's second number.
+ */
 const counters = {
-  failuresByUsername: { table: 'sign_in_failures', key: 'username', time: 'failed_at' },
-  failuresByAddress: { table: 'sign_in_failures', key: 'address', time: 'failed_at' },
-  linksByEmail: { table: 'sign_in_link_requests', key: 'email', time: 'requested_at' },
-  linksByAddress: { table: 'sign_in_link_requests', key: 'address', time: 'requested_at' },
+  attemptsByUsername: {
+    table: 'sign_in_attempts',
+    key: 'username',
+    time: 'attempted_at',
+    where: unsuccessful,
+    lock: 4101,
+  },
+  attemptsByAddress: {
+    table: 'sign_in_attempts',
+    key: 'address',
+    time: 'attempted_at',
+    where: unsuccessful,
+    lock: 4102,
+  },
+  linksByEmail: { table: 'sign_in_link_requests', key: 'email', time: 'requested_at', where: '', lock: 4103 },
+  linksByAddress: { table: 'sign_in_link_requests', key: 'address', time: 'requested_at', where: '', lock: 4104 },
 } as const;
+
+type Counter = keyof typeof counters;
+
+/**
+ * Holds, until `tx` ends, the locks of these counters' keys, in the order given. Every caller
+ * takes the username's or e-mail's lock before the address's, so two callers never wait for
+ * each other in a circle.
+ */
+async function lock(tx: Queryable, ...keys: [Counter, string][]): Promise<void> {
+  for (const [counter, key] of keys) {
+    await tx.query(`SELECT pg_advisory_xact_lock(${counters[counter].lock}, hashtext($1))`, [key]);
+  }
+}
 
 /**
  * Whether one more attempt fits under `max` for `key`, and if not, when it will: the moment
  * enough of the counted attempts have left the window.
  */
-async function check(
-  db: Queryable,
-  counter: keyof typeof counters,
-  key: string,
-  max: number,
-  now: number,
-): Promise<LimitCheck> {
-  const { table, key: column, time } = counters[counter];
+async function check(db: Queryable, counter: Counter, key: string, max: number, now: number): Promise<LimitCheck> {
+  const { table, key: column, time, where } = counters[counter];
   const since = new Date(now - lifetimes.attemptWindowMs);
   const { rows } = await db.query<{ count: number }>(
-    `SELECT count(*) AS count FROM ${table} WHERE ${column} = $1 AND ${time} > $2`,
+    `SELECT count(*) AS count FROM ${table} WHERE ${column} = $1 AND ${time} > $2 ${where}`,
     [key, since],
   );
   const count = rows[0]?.count ?? 0;
   if (count < max) return { allowed: true };
   const { rows: oldest } = await db.query<{ at: Date }>(
-    `SELECT ${time} AS at FROM ${table} WHERE ${column} = $1 AND ${time} > $2 ORDER BY ${time} OFFSET $3 LIMIT 1`,
+    `SELECT ${time} AS at FROM ${table} WHERE ${column} = $1 AND ${time} > $2 ${where}
+     ORDER BY ${time} OFFSET $3 LIMIT 1`,
     [key, since, count - max],
   );
   const freedAt = (oldest[0]?.at.getTime() ?? now) + lifetimes.attemptWindowMs;
@@ -66,25 +98,42 @@ export interface Attempt {
   now: number;
 }
 
-/** May this username, from this address, try a password now? */
-export async function checkPasswordAttempt(db: Queryable, attempt: Attempt): Promise<LimitCheck> {
-  return stricter(
-    await check(db, 'failuresByUsername', attempt.username, attemptLimits.failuresPerUsername, attempt.now),
-    await check(db, 'failuresByAddress', attempt.address, attemptLimits.failuresPerAddress, attempt.now),
-  );
+export type PasswordAttempt = { allowed: true; id: number } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts a password check of this username from this address, before the password is checked,
+ * when both are under their limits; refused (and not counted) otherwise. Report how it went
+ * with `finishPasswordAttempt`: until then it counts as a failure, and so it stays if the
+ * check never finishes.
+ */
+export async function beginPasswordAttempt(
+  db: Pick<Database, 'transaction'>,
+  attempt: Attempt,
+): Promise<PasswordAttempt> {
+  return db.transaction(async (tx) => {
+    await lock(tx, ['attemptsByUsername', attempt.username], ['attemptsByAddress', attempt.address]);
+    const limit = stricter(
+      await check(tx, 'attemptsByUsername', attempt.username, attemptLimits.failuresPerUsername, attempt.now),
+      await check(tx, 'attemptsByAddress', attempt.address, attemptLimits.failuresPerAddress, attempt.now),
+    );
+    if (!limit.allowed) return limit;
+    const { rows } = await tx.query<{ id: number }>(
+      'INSERT INTO sign_in_attempts (username, address, attempted_at) VALUES ($1, $2, $3) RETURNING id',
+      [attempt.username, attempt.address, new Date(attempt.now)],
+    );
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error('The sign-in attempt was not recorded.');
+    return { allowed: true, id };
+  });
 }
 
-export async function recordPasswordFailure(db: Queryable, attempt: Attempt): Promise<void> {
-  await db.query('INSERT INTO sign_in_failures (username, address, failed_at) VALUES ($1, $2, $3)', [
-    attempt.username,
-    attempt.address,
-    new Date(attempt.now),
-  ]);
-}
-
-/** A successful sign-in clears the username's counter (the address keeps its own). */
-export async function clearPasswordFailures(db: Queryable, username: string): Promise<void> {
-  await db.query('DELETE FROM sign_in_failures WHERE username = $1', [username]);
+/**
+ * Records how a counted check went. A failure keeps counting for the window; a success stops
+ * counting, and clears nothing: the failures before it, of the username and of the address,
+ * count on until they leave the window.
+ */
+export async function finishPasswordAttempt(db: Queryable, id: number, outcome: 'failed' | 'succeeded'): Promise<void> {
+  await db.query('UPDATE sign_in_attempts SET outcome = $2 WHERE id = $1', [id, outcome]);
 }
 
 export interface LinkRequest {
@@ -99,16 +148,25 @@ export interface LinkRequest {
  * request is answered as usual and nothing is sent, so that nobody can flood a mailbox).
  */
 export async function recordLinkRequest(
-  db: Queryable,
+  db: Pick<Database, 'transaction'>,
   request: LinkRequest,
 ): Promise<{ address: LimitCheck; send: boolean }> {
-  const address = await check(db, 'linksByAddress', request.address, attemptLimits.linkRequestsPerAddress, request.now);
-  if (!address.allowed) return { address, send: false };
-  const email = await check(db, 'linksByEmail', request.email, attemptLimits.linksPerEmail, request.now);
-  await db.query('INSERT INTO sign_in_link_requests (email, address, requested_at) VALUES ($1, $2, $3)', [
-    request.email,
-    request.address,
-    new Date(request.now),
-  ]);
-  return { address, send: email.allowed };
+  return db.transaction(async (tx) => {
+    await lock(tx, ['linksByEmail', request.email], ['linksByAddress', request.address]);
+    const address = await check(
+      tx,
+      'linksByAddress',
+      request.address,
+      attemptLimits.linkRequestsPerAddress,
+      request.now,
+    );
+    if (!address.allowed) return { address, send: false };
+    const email = await check(tx, 'linksByEmail', request.email, attemptLimits.linksPerEmail, request.now);
+    await tx.query('INSERT INTO sign_in_link_requests (email, address, requested_at) VALUES ($1, $2, $3)', [
+      request.email,
+      request.address,
+      new Date(request.now),
+    ]);
+    return { address, send: email.allowed };
+  });
 }

@@ -3,7 +3,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_TIMEOUT_MS, testEngines, type IsolatedDatabase } from '../db/__fixtures__/engines';
 import { migrate } from '../db/migrate';
-import { tokenHash } from './crypto';
+import { testPasswordCost, tokenHash } from './crypto';
 import { getAuth } from './middleware';
 import { createClient, createUser, issueTokens } from './service';
 import { Browser, field, startAccounts, type AccountsHarness } from './testing';
@@ -18,9 +18,6 @@ const password = 'correct horse battery';
 // The test server speaks plain http on loopback, which the library refuses unless told.
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- local testing is what this option is for
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
-// A confidential client may skip PKCE here; the library marks opting out as deprecated to discourage it.
-// eslint-disable-next-line @typescript-eslint/no-deprecated -- deliberately testing the no-PKCE path
-const noPkce: typeof oauth.nopkce = oauth.nopkce;
 
 let harness: AccountsHarness;
 let as: oauth.AuthorizationServer;
@@ -41,7 +38,11 @@ for (const engine of engines) {
       isolated = await engine.isolate();
       await migrate(isolated.db);
       harness = await startAccounts({ db: isolated.db, accessTokenTtl: 1 });
-      await createUser(harness.db, { id: 'ana', password, email: 'ana@example.org', country: 'SE' });
+      await createUser(
+        harness.db,
+        { id: 'ana', password, email: 'ana@example.org', country: 'SE' },
+        { passwordCost: testPasswordCost },
+      );
       const pocket = await createClient(harness.db, {
         name: 'Pocket Player',
         redirectUris: [redirectUri],
@@ -105,7 +106,7 @@ for (const engine of engines) {
       verifier: string;
     }
 
-    async function authorizationUrl(client: oauth.Client, scope: string, pkce = true): Promise<Started> {
+    async function authorizationUrl(client: oauth.Client, scope: string): Promise<Started> {
       const url = new URL(as.authorization_endpoint ?? '');
       const state = oauth.generateRandomState();
       const verifier = oauth.generateRandomCodeVerifier();
@@ -114,16 +115,14 @@ for (const engine of engines) {
       url.searchParams.set('redirect_uri', redirectUri);
       url.searchParams.set('scope', scope);
       url.searchParams.set('state', state);
-      if (pkce) {
-        url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
-        url.searchParams.set('code_challenge_method', 'S256');
-      }
+      url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+      url.searchParams.set('code_challenge_method', 'S256');
       return { url, state, verifier };
     }
 
     /** A code for `client`, through the pages, validated by the library (state, iss). */
-    async function codeFor(client: oauth.Client, scope = 'user-read-private', pkce = true) {
-      const started = await authorizationUrl(client, scope, pkce);
+    async function codeFor(client: oauth.Client, scope = 'user-read-private') {
+      const started = await authorizationUrl(client, scope);
       const callback = await authorize(new Browser(harness.url), started.url);
       const params = oauth.validateAuthResponse(as, client, callback, started.state);
       return { params, verifier: started.verifier, code: params.get('code') ?? '' };
@@ -228,15 +227,15 @@ for (const engine of engines) {
         });
       });
 
-      it('works for a confidential client with a secret, by Basic and in the body, with or without PKCE', async () => {
-        const withBasic = await codeFor(confidentialClient, 'user-read-email', false);
+      it('works for a confidential client with a secret, by Basic and in the body, and PKCE', async () => {
+        const withBasic = await codeFor(confidentialClient, 'user-read-email');
         const basicResponse = await oauth.authorizationCodeGrantRequest(
           as,
           confidentialClient,
           oauth.ClientSecretBasic(confidentialSecret),
           withBasic.params,
           redirectUri,
-          noPkce,
+          withBasic.verifier,
           insecure,
         );
         const first = await oauth.processAuthorizationCodeResponse(as, confidentialClient, basicResponse);
@@ -307,7 +306,7 @@ for (const engine of engines) {
         expect(missing.body.error).toBe('invalid_grant');
       });
 
-      it('checks the PKCE verifier: wrong or missing fails, and so does one the request did not announce', async () => {
+      it('checks the PKCE verifier: a wrong one fails, and a missing one is refused as required, for every client', async () => {
         const { code } = await codeFor(publicClient);
         const base = {
           grant_type: 'authorization_code',
@@ -318,19 +317,57 @@ for (const engine of engines) {
         const wrong = await token({ ...base, code_verifier: oauth.generateRandomCodeVerifier() });
         expect(wrong.body).toEqual({ error: 'invalid_grant', error_description: 'code_verifier was incorrect' });
         const missing = await token(base);
-        expect(missing.body).toEqual({ error: 'invalid_grant', error_description: 'code_verifier required' });
+        expect(missing).toMatchObject({
+          status: 400,
+          body: {
+            error: 'invalid_request',
+            error_description: 'PKCE is required: the parameter code_verifier is missing.',
+          },
+        });
 
-        const confidential = await codeFor(confidentialClient, 'user-read-private', false);
-        const unexpected = await token(
+        // A client secret does not stand in for the verifier.
+        const confidential = await codeFor(confidentialClient);
+        const withoutVerifier = await token(
+          { grant_type: 'authorization_code', code: confidential.code, redirect_uri: redirectUri },
+          basic(confidentialClient.client_id, confidentialSecret),
+        );
+        expect(withoutVerifier.body).toMatchObject({ error: 'invalid_request' });
+        expect(String(withoutVerifier.body.error_description)).toMatch(/PKCE is required/);
+        // The code still works with its verifier: a refused request spends nothing.
+        const withVerifier = await token(
           {
             grant_type: 'authorization_code',
             code: confidential.code,
             redirect_uri: redirectUri,
-            code_verifier: oauth.generateRandomCodeVerifier(),
+            code_verifier: confidential.verifier,
           },
           basic(confidentialClient.client_id, confidentialSecret),
         );
-        expect(unexpected.body.error).toBe('invalid_grant');
+        expect(withVerifier.status).toBe(200);
+      });
+
+      it('refuses a code issued without a PKCE challenge, whatever the verifier', async () => {
+        const code = oauth.generateRandomCodeVerifier();
+        await harness.db.query(
+          `INSERT INTO authorization_codes (code_hash, client_id, user_id, redirect_uri, scopes, code_challenge, expires_at)
+           VALUES ($1, $2, 'ana', $3, $4, NULL, $5)`,
+          [
+            tokenHash(code),
+            confidentialClient.client_id,
+            redirectUri,
+            ['user-read-private'],
+            new Date(harness.clock.now + 60_000),
+          ],
+        );
+        const verifiers: Record<string, string>[] = [{}, { code_verifier: oauth.generateRandomCodeVerifier() }];
+        for (const verifier of verifiers) {
+          const refused = await token(
+            { grant_type: 'authorization_code', code, redirect_uri: redirectUri, ...verifier },
+            basic(confidentialClient.client_id, confidentialSecret),
+          );
+          expect(refused.status).toBe(400);
+          expect(String(refused.body.error_description)).toMatch(/PKCE is required/);
+        }
       });
 
       it('refuses a code of another client, and an expired code', async () => {
@@ -400,7 +437,7 @@ for (const engine of engines) {
       });
 
       it('belongs to its client only, and a confidential client must authenticate to use it', async () => {
-        const { params } = await codeFor(confidentialClient, 'user-read-private', false);
+        const { params, verifier } = await codeFor(confidentialClient, 'user-read-private');
         const tokens = await oauth.processAuthorizationCodeResponse(
           as,
           confidentialClient,
@@ -410,7 +447,7 @@ for (const engine of engines) {
             oauth.ClientSecretBasic(confidentialSecret),
             params,
             redirectUri,
-            noPkce,
+            verifier,
             insecure,
           ),
         );
@@ -646,7 +683,7 @@ for (const engine of engines) {
           .then((response) => oauth.processIntrospectionResponse(as, client, response));
 
       it('describes an active token to the client it was issued to', async () => {
-        const { params } = await codeFor(confidentialClient, 'user-read-email', false);
+        const { params, verifier } = await codeFor(confidentialClient, 'user-read-email');
         const tokens = await oauth.processAuthorizationCodeResponse(
           as,
           confidentialClient,
@@ -656,7 +693,7 @@ for (const engine of engines) {
             oauth.ClientSecretBasic(confidentialSecret),
             params,
             redirectUri,
-            noPkce,
+            verifier,
             insecure,
           ),
         );

@@ -142,7 +142,7 @@ interface CodeRow {
 /** `grant_type=authorization_code`: a one-time code for tokens. */
 export async function exchangeCode(
   db: Pick<Database, 'transaction'>,
-  { client, confidential }: AuthenticatedClient,
+  { client }: AuthenticatedClient,
   fields: Fields,
   context: GrantContext,
 ): Promise<TokenResponse> {
@@ -165,16 +165,13 @@ export async function exchangeCode(
     }
     if (row.expires_at.getTime() <= context.now) throw invalidGrant('Authorization code expired');
     if (redirectUri !== row.redirect_uri) throw invalidGrant('Invalid redirect URI');
-    if (row.code_challenge !== null) {
-      if (verifier === undefined) throw invalidGrant('code_verifier required');
-      if (!verifierPattern.test(verifier) || !sameString(pkceChallenge(verifier), row.code_challenge)) {
-        throw invalidGrant('code_verifier was incorrect');
-      }
-    } else if (verifier !== undefined) {
-      // A verifier for a code issued without a challenge means someone swapped the request.
-      throw invalidGrant('code_verifier was not expected: the authorization had no code_challenge');
-    } else if (!confidential) {
-      throw invalidGrant('code_verifier required');
+    // Every code is issued for a PKCE challenge; one without (from before PKCE was required) is refused.
+    if (row.code_challenge === null) throw invalidGrant('PKCE is required: this code was issued without a challenge.');
+    if (verifier === undefined) {
+      throw new OAuthError(400, 'invalid_request', 'PKCE is required: the parameter code_verifier is missing.');
+    }
+    if (!verifierPattern.test(verifier) || !sameString(pkceChallenge(verifier), row.code_challenge)) {
+      throw invalidGrant('code_verifier was incorrect');
     }
     const { familyId, ...tokens } = await mintTokens(tx, {
       userId: row.user_id,

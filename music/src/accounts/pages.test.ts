@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_TIMEOUT_MS, testEngines, type IsolatedDatabase } from '../db/__fixtures__/engines';
 import { migrate } from '../db/migrate';
-import { tokenHash } from './crypto';
+import { hashPassword, standardPasswordCost, testPasswordCost, tokenHash } from './crypto';
+import { attemptLimits } from './limits';
 import { readOutbox } from './mail';
-import { createClient, createUser } from './service';
+import { createClient, createUser, type NewUser } from './service';
 import { Browser, field, startAccounts, startSmtpServer, type AccountsHarness } from './testing';
 
 /** The sign-in, consent and e-mail link pages, and what protects them, over real HTTP. */
@@ -17,6 +18,11 @@ let addresses = 0;
 
 const engines = await testEngines();
 
+/** A user whose password is hashed at the harness's cost, as the service would hash it. */
+function addUser(user: NewUser) {
+  return createUser(harness.db, user, { passwordCost: testPasswordCost });
+}
+
 for (const engine of engines) {
   describe.runIf(engine.enabled)(`the sign-in pages on ${engine.kind}`, () => {
     let isolated: IsolatedDatabase;
@@ -25,8 +31,8 @@ for (const engine of engines) {
       isolated = await engine.isolate();
       await migrate(isolated.db);
       harness = await startAccounts({ db: isolated.db });
-      await createUser(harness.db, { id: 'ana', password: 'correct horse battery', email: 'Ana@Example.org' });
-      await createUser(harness.db, { id: 'bo', password: 'another good one' });
+      await addUser({ id: 'ana', password: 'correct horse battery', email: 'Ana@Example.org' });
+      await addUser({ id: 'bo', password: 'another good one' });
       publicClient = (
         await createClient(harness.db, { name: 'Pocket Player', redirectUris: [redirectUri], confidential: false })
       ).clientId;
@@ -127,20 +133,27 @@ for (const engine of engines) {
         }
       });
 
-      it('requires PKCE from a public client but not from a confidential one', async () => {
+      it('requires PKCE S256 from every client, confidential ones too, saying so', async () => {
         const b = browser();
-        const query = new URLSearchParams({
-          client_id: publicClient,
-          response_type: 'code',
-          redirect_uri: redirectUri,
-          state: 's',
-        });
-        const publicAnswer = await b.get(`/authorize?${query.toString()}`);
-        expect(location(publicAnswer).searchParams.get('error')).toBe('invalid_request');
-        query.set('client_id', webClient);
-        const confidential = await b.get(`/authorize?${query.toString()}`);
-        expect(confidential.status).toBe(200);
-        expect(await confidential.text()).toContain('Sign in to continue to Web Player');
+        for (const client of [publicClient, webClient]) {
+          const query = new URLSearchParams({
+            client_id: client,
+            response_type: 'code',
+            redirect_uri: redirectUri,
+            state: 's',
+          });
+          const answer = await b.get(`/authorize?${query.toString()}`);
+          expect(answer.status).toBe(303);
+          const target = location(answer);
+          expect(target.searchParams.get('error')).toBe('invalid_request');
+          expect(target.searchParams.get('error_description')).toMatch(/PKCE is required/);
+          expect(target.searchParams.get('state')).toBe('s');
+          expect(target.searchParams.get('code')).toBeNull();
+        }
+        // With a challenge, the confidential client goes on to the sign-in page.
+        const withPkce = await b.get(authorizePath({ client_id: webClient }));
+        expect(withPkce.status).toBe(200);
+        expect(await withPkce.text()).toContain('Sign in to continue to Web Player');
       });
 
       it('refuses a parameter sent twice', async () => {
@@ -235,6 +248,30 @@ for (const engine of engines) {
       });
     });
 
+    describe('password hashes at sign-in', () => {
+      async function storedHash(id: string): Promise<string> {
+        const { rows } = await harness.db.query<{ password_hash: string }>(
+          'SELECT password_hash FROM users WHERE id = $1',
+          [id],
+        );
+        return rows[0]?.password_hash ?? '';
+      }
+
+      it('raises a hash of a lower cost to the configured one, and never lowers a higher one', async () => {
+        await addUser({ id: 'ike' });
+        await addUser({ id: 'jan' });
+        const cheap = await hashPassword('ike password here', { N: 512, r: 8, p: 1 });
+        const dear = await hashPassword('jan password here', standardPasswordCost);
+        await harness.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', ['ike', cheap]);
+        await harness.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', ['jan', dear]);
+        expect([200, 303]).toContain((await signIn(browser(), {}, 'ike', 'ike password here')).status);
+        expect([200, 303]).toContain((await signIn(browser(), {}, 'jan', 'jan password here')).status);
+        // The harness is configured with the test cost (N = 1024, p = 1).
+        expect(await storedHash('ike')).toMatch(/^scrypt\$1024\$8\$1\$/);
+        expect(await storedHash('jan')).toBe(dear);
+      }, 60_000);
+    });
+
     describe('signing in and consenting', () => {
       it('asks consent in plain words, then redirects with the code and the state', async () => {
         const b = browser();
@@ -277,7 +314,7 @@ for (const engine of engines) {
       });
 
       it('skips consent for scopes already granted, unless show_dialog=true or more is asked', async () => {
-        await createUser(harness.db, { id: 'cy', password: 'cy password here' });
+        await addUser({ id: 'cy', password: 'cy password here' });
         const b = browser();
         const html = await (await signIn(b, { scope: 'user-top-read' }, 'cy', 'cy password here')).text();
         await b.post('/authorize/decision', {
@@ -389,7 +426,7 @@ for (const engine of engines) {
 
     describe('the password limit', () => {
       it('allows 5 failures per username in 15 minutes, then answers 429 with Retry-After, even to the right password', async () => {
-        await createUser(harness.db, { id: 'dee', password: 'dee password here' });
+        await addUser({ id: 'dee', password: 'dee password here' });
         for (let i = 0; i < 5; i += 1) {
           expect((await signIn(browser(), {}, 'dee', `wrong ${i}`)).status).toBe(401);
           harness.clock.advance(1000);
@@ -408,12 +445,21 @@ for (const engine of engines) {
         expect((await signIn(browser(), {}, 'dee', 'dee password here')).status).toBe(200);
       });
 
-      it('clears the username’s counter on success', async () => {
-        await createUser(harness.db, { id: 'eve', password: 'eve password here' });
-        for (let i = 0; i < 4; i += 1) await signIn(browser(), {}, 'eve', 'wrong');
-        expect((await signIn(browser(), {}, 'eve', 'eve password here')).status).toBe(200);
-        for (let i = 0; i < 4; i += 1) expect((await signIn(browser(), {}, 'eve', 'wrong')).status).toBe(401);
-      });
+      it('lets a success clear nothing: the failures before it count on, for the username and the address', async () => {
+        await addUser({ id: 'eve', password: 'eve password here' });
+        const address = browser();
+        for (let i = 0; i < 4; i += 1) expect((await signIn(address, {}, 'eve', 'wrong')).status).toBe(401);
+        expect([200, 303]).toContain((await signIn(address, {}, 'eve', 'eve password here')).status);
+        // The success counted for nothing either: one more failure is the username's fifth.
+        expect((await signIn(browser(), {}, 'eve', 'wrong')).status).toBe(401);
+        expect((await signIn(browser(), {}, 'eve', 'eve password here')).status).toBe(429);
+        // The address keeps its 4 failures: 16 more reach its 20, whatever the usernames.
+        const elsewhere = new Browser(harness.url, address.address);
+        for (let i = 0; i < 16; i += 1) {
+          expect((await signIn(elsewhere, {}, `eve-guess-${i}`, 'wrong')).status).toBe(401);
+        }
+        expect((await signIn(elsewhere, {}, 'bo', 'another good one')).status).toBe(429);
+      }, 60_000);
 
       it('allows 20 failures per network address, whatever the usernames', async () => {
         const b = browser();
@@ -425,8 +471,89 @@ for (const engine of engines) {
         expect([200, 303]).toContain((await signIn(browser(), {}, 'ana', 'correct horse battery')).status);
       });
 
+      /** `count` browsers of their own (a session and a form each), all at `address`. */
+      async function forms(count: number, address: string): Promise<{ b: Browser; page: string }[]> {
+        return Promise.all(
+          Array.from({ length: count }, async () => {
+            const b = new Browser(harness.url, address);
+            return { b, page: await (await b.get(authorizePath())).text() };
+          }),
+        );
+      }
+
+      /** Sends every guess at once, each from its own browser; resolves with the answers' statuses, in order. */
+      async function guessTogether(
+        address: string,
+        guesses: { username: string; password: string }[],
+      ): Promise<number[]> {
+        const prepared = await forms(guesses.length, address);
+        const answers = await Promise.all(
+          guesses.map(({ username, password }, i) => {
+            const { b, page } = prepared[i] ?? { b: browser(), page: '' };
+            return b.post('/login', {
+              csrf: field(page, 'csrf'),
+              continue: field(page, 'continue'),
+              username,
+              password,
+            });
+          }),
+        );
+        return answers.map((answer) => answer.status);
+      }
+
+      const count = (statuses: number[], wanted: (status: number) => boolean) => statuses.filter(wanted).length;
+      const signedIn = (status: number) => status === 200 || status === 303;
+
+      it('checks at most 5 passwords of a username however many guesses arrive at once, then refuses the right one', async () => {
+        await addUser({ id: 'gil', password: 'gil password here' });
+        const address = '192.0.2.10';
+        const statuses = await guessTogether(
+          address,
+          Array.from({ length: 100 }, (_, i) => ({ username: 'gil', password: `guess ${i}` })),
+        );
+        expect(count(statuses, (status) => status === 401)).toBe(attemptLimits.failuresPerUsername);
+        expect(count(statuses, (status) => status === 429)).toBe(100 - attemptLimits.failuresPerUsername);
+        // The limit is reached: the right password is not checked.
+        expect((await signIn(new Browser(harness.url, '192.0.2.11'), {}, 'gil', 'gil password here')).status).toBe(429);
+      }, 60_000);
+
+      it('lets the right password among 100 guesses at once in only if it is one of the first 5 checked', async () => {
+        await addUser({ id: 'hap', password: 'hap password here' });
+        const guesses = Array.from({ length: 100 }, (_, i) => ({ username: 'hap', password: `guess ${i}` }));
+        guesses[37] = { username: 'hap', password: 'hap password here' };
+        const statuses = await guessTogether('192.0.2.20', guesses);
+        const failed = count(statuses, (status) => status === 401);
+        const succeeded = count(statuses, signedIn);
+        expect(failed).toBeLessThanOrEqual(attemptLimits.failuresPerUsername);
+        expect(succeeded).toBeLessThanOrEqual(1);
+        expect(failed + succeeded + count(statuses, (status) => status === 429)).toBe(100);
+        // Every check was counted before it ran: the right one, if it got in, was among the first 5.
+        const { rows } = await harness.db.query<{ outcome: string | null }>(
+          'SELECT outcome FROM sign_in_attempts WHERE username = $1 ORDER BY id',
+          ['hap'],
+        );
+        expect(rows.length).toBe(failed + succeeded);
+        expect(rows.every((row) => row.outcome !== null)).toBe(true);
+        const success = rows.findIndex((row) => row.outcome === 'succeeded');
+        expect(success).toBeLessThan(attemptLimits.failuresPerUsername);
+        expect(success >= 0).toBe(succeeded === 1);
+        expect(signedIn(statuses[37] ?? 0)).toBe(succeeded === 1);
+      }, 60_000);
+
+      it('checks at most 20 passwords from one address however many guesses arrive at once', async () => {
+        const statuses = await guessTogether(
+          '192.0.2.30',
+          Array.from({ length: 100 }, (_, i) => ({ username: `spray-${i}`, password: 'password' })),
+        );
+        expect(count(statuses, (status) => status === 401)).toBe(attemptLimits.failuresPerAddress);
+        expect(count(statuses, (status) => status === 429)).toBe(100 - attemptLimits.failuresPerAddress);
+        expect((await signIn(new Browser(harness.url, '192.0.2.30'), {}, 'ana', 'correct horse battery')).status).toBe(
+          429,
+        );
+      }, 60_000);
+
       it('counts in the store, so that a restarted service keeps the count', async () => {
-        await createUser(harness.db, { id: 'fay', password: 'fay password here' });
+        await addUser({ id: 'fay', password: 'fay password here' });
         for (let i = 0; i < 5; i += 1) await signIn(browser(), {}, 'fay', 'wrong');
         const restarted = await startAccounts({ db: harness.db });
         try {
@@ -521,7 +648,7 @@ for (const engine of engines) {
       });
 
       it('signs in without an authorization request too, and then shows who is signed in', async () => {
-        await createUser(harness.db, { id: 'hal', email: 'hal@example.org' });
+        await addUser({ id: 'hal', email: 'hal@example.org' });
         const b = browser();
         const page = await (await b.get('/login')).text();
         expect(textOf(page, /<h1>([^<]*)<\/h1>/)).toBe('Sign in to Graphonic');
@@ -535,7 +662,7 @@ for (const engine of engines) {
       });
 
       it('sends at most 3 links to one address in 15 minutes, and limits requests per network address', async () => {
-        await createUser(harness.db, { id: 'gus', email: 'gus@example.org' });
+        await addUser({ id: 'gus', email: 'gus@example.org' });
         for (let i = 0; i < 5; i += 1) expect((await askForLink(browser(), 'gus@example.org')).status).toBe(200);
         const sent = (await readOutbox(harness.db)).filter((message) => message.to === 'gus@example.org');
         expect(sent).toHaveLength(3);
@@ -548,7 +675,7 @@ for (const engine of engines) {
       });
 
       it('goes through the SMTP server when MUSIC_SMTP_URL is set, and not to the outbox', async () => {
-        await createUser(harness.db, { id: 'ivy', email: 'ivy@example.org' });
+        await addUser({ id: 'ivy', email: 'ivy@example.org' });
         const smtp = await startSmtpServer();
         const mailing = await startAccounts({ db: harness.db, smtpUrl: smtp.url });
         try {

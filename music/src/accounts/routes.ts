@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { Logger } from 'pino';
 import type { Database } from '../db/types';
+import { requestLog } from '../ops/logger';
 import {
   deniedLocation,
   grantConsent,
@@ -9,9 +11,10 @@ import {
   validateAuthorizeRequest,
   type AuthorizeRequest,
 } from './authorize';
-import { needsRehash, hashPassword, verifyDummyPassword, verifyPassword } from './crypto';
+import { RegisteredOrigins, registeredOriginsCors } from './cors';
+import { needsRehash, hashPassword, verifyDummyPassword, verifyPassword, type ScryptCost } from './crypto';
 import { consumeSignInLink, sendSignInLink } from './email-links';
-import { checkPasswordAttempt, clearPasswordFailures, recordLinkRequest, recordPasswordFailure } from './limits';
+import { beginPasswordAttempt, finishPasswordAttempt, recordLinkRequest } from './limits';
 import { outboxMailer, readOutbox, smtpMailer, type Mailer } from './mail';
 import {
   authenticateClient,
@@ -47,6 +50,8 @@ export interface AccountsConfig {
   publicUrl: string;
   /** Access token lifetime in seconds. */
   accessTokenTtl: number;
+  /** scrypt's cost for passwords: new hashes get it, and older hashes of a lower cost are raised to it. */
+  passwordCost: ScryptCost;
   /** `smtp://` or `smtps://`; without it, mail goes to the outbox table (outside production only). */
   smtpUrl?: string | undefined;
   /** The From of the mail the service sends. */
@@ -56,6 +61,10 @@ export interface AccountsConfig {
 export interface AccountsDeps {
   db: Database;
   config: AccountsConfig;
+  /** Where errors go, with the id of the request they happened in. */
+  logger: Logger;
+  /** The origins allowed to call the token endpoint from a browser (made here when not shared). */
+  origins?: RegisteredOrigins;
   /** The clock, in milliseconds; tests move it instead of waiting. */
   now?: () => number;
   /** Where sign-in links go; by default SMTP when configured, else the outbox. */
@@ -94,7 +103,7 @@ function sendPage(res: Response, status: number, html: string): void {
  * the root of the app, before the app's 404 handler.
  */
 export function createAccountsRouter(deps: AccountsDeps): Router {
-  const { db, config } = deps;
+  const { db, config, logger } = deps;
   const now = deps.now ?? Date.now;
   const issuer = config.publicUrl;
   const secure = config.publicUrl.startsWith('https:');
@@ -113,11 +122,11 @@ export function createAccountsRouter(deps: AccountsDeps): Router {
   const router = express.Router();
 
   /** Deletes expired rows now and then, in the background, never on the request's time. */
-  router.use((_req, _res, next) => {
+  router.use((req, _res, next) => {
     if (pruneEveryMs > 0 && now() - lastPrune >= pruneEveryMs) {
       lastPrune = now();
       pruneExpired(db, lastPrune).catch((error: unknown) => {
-        console.error('Pruning expired sign-in data failed:', error);
+        requestLog(req, logger).error({ err: error }, 'pruning expired sign-in data failed');
       });
     }
     next();
@@ -137,6 +146,9 @@ export function createAccountsRouter(deps: AccountsDeps): Router {
     });
     next();
   });
+
+  // Browser apps of registered clients exchange their codes (PKCE) and refresh their tokens here.
+  router.use('/api/token', registeredOriginsCors(deps.origins ?? new RegisteredOrigins(db), ['POST']));
 
   router.use(oauthPaths, (_req, res, next) => {
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache', 'X-Content-Type-Options': 'nosniff' });
@@ -266,11 +278,11 @@ export function createAccountsRouter(deps: AccountsDeps): Router {
       signIn(res, 400, { ...page, error: { field: 'password', message: 'Enter your username and password.' } });
       return;
     }
-    const attempt = { username, address: req.ip ?? 'unknown', now: now() };
-    const limit = await checkPasswordAttempt(db, attempt);
-    if (!limit.allowed) {
-      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-      res.set('Retry-After', String(limit.retryAfterSeconds));
+    // Counted before the password is checked, so that requests sent together cannot all be checked.
+    const attempt = await beginPasswordAttempt(db, { username, address: req.ip ?? 'unknown', now: now() });
+    if (!attempt.allowed) {
+      const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
+      res.set('Retry-After', String(attempt.retryAfterSeconds));
       sendPage(
         res,
         429,
@@ -290,16 +302,18 @@ export function createAccountsRouter(deps: AccountsDeps): Router {
     // An unknown username costs the same time as a wrong password, and gets the same answer.
     const ok = user?.password_hash
       ? await verifyPassword(password, user.password_hash)
-      : await verifyDummyPassword(password);
+      : await verifyDummyPassword(password, config.passwordCost);
+    await finishPasswordAttempt(db, attempt.id, user && ok ? 'succeeded' : 'failed');
     if (!user || !ok) {
-      await recordPasswordFailure(db, attempt);
       signIn(res, 401, { ...page, error: { field: 'password', message: 'That username and password do not match.' } });
       return;
     }
-    await clearPasswordFailures(db, username);
-    if (user.password_hash && needsRehash(user.password_hash)) {
-      // Hashes made with older parameters are brought up to today's cost while the password is at hand.
-      await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, await hashPassword(password)]);
+    if (user.password_hash && needsRehash(user.password_hash, config.passwordCost)) {
+      // Hashes of a lower cost are raised to the configured one while the password is at hand (never lowered).
+      await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
+        user.id,
+        await hashPassword(password, config.passwordCost),
+      ]);
     }
     await afterSignIn(request, await sessions.signIn(req, res, user.id), res);
   });
@@ -349,7 +363,7 @@ export function createAccountsRouter(deps: AccountsDeps): Router {
       const task = sendSignInLink(db, mailer, { email, continueQuery: continueTo, publicUrl: issuer, now: at }).then(
         () => undefined,
         (error: unknown) => {
-          console.error('Sending a sign-in link failed:', error);
+          requestLog(req, logger).error({ err: error }, 'sending a sign-in link failed');
         },
       );
       deps.onBackgroundTask?.(task);
@@ -528,7 +542,7 @@ export function createAccountsRouter(deps: AccountsDeps): Router {
         ? error.status
         : 500;
     const clientError = status >= 400 && status < 500;
-    if (!clientError) console.error(error);
+    if (!clientError) requestLog(req, logger).error({ err: error }, 'unexpected error');
     if (oauthPaths.includes(req.path)) {
       res
         .status(clientError ? status : 500)

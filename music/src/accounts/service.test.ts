@@ -3,7 +3,7 @@ import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/types';
 import { clientAddCommand, tokenCommand, userAddCommand } from './commands';
-import { tokenHash, verifyClientSecret, verifyPassword } from './crypto';
+import { testPasswordCost, tokenHash, verifyClientSecret, verifyPassword } from './crypto';
 import { redirectUriProblem } from './redirect-uris';
 import {
   AccountError,
@@ -48,7 +48,11 @@ async function user(id: string) {
 
 describe('createUser', () => {
   it('creates a premium US user by default, with an immutable account id and a scrypt hash', async () => {
-    const created = await createUser(db, { id: 'ana', password: 'correct horse battery', email: ' Ana@Example.ORG ' });
+    const created = await createUser(
+      db,
+      { id: 'ana', password: 'correct horse battery', email: ' Ana@Example.ORG ' },
+      { passwordCost: testPasswordCost },
+    );
     expect(created.accountId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const row = await user('ana');
     expect(row).toMatchObject({
@@ -59,7 +63,8 @@ describe('createUser', () => {
       display_name: 'ana',
       explicit_filter_enabled: false,
     });
-    expect(row?.password_hash).toMatch(/^scrypt\$/);
+    // At the cost it was given (the service passes its configured one).
+    expect(row?.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(await verifyPassword('correct horse battery', row?.password_hash ?? '')).toBe(true);
   });
 
@@ -107,8 +112,8 @@ describe('createUser', () => {
 
 describe('ensureDemoUser', () => {
   it('creates demo / demo once, premium, outside production', async () => {
-    expect(await ensureDemoUser(db, false)).toBe(true);
-    expect(await ensureDemoUser(db, false)).toBe(false);
+    expect(await ensureDemoUser(db, false, { passwordCost: testPasswordCost })).toBe(true);
+    expect(await ensureDemoUser(db, false, { passwordCost: testPasswordCost })).toBe(false);
     const demo = await user('demo');
     expect(demo?.product).toBe('premium');
     expect(await verifyPassword('demo', demo?.password_hash ?? '')).toBe(true);
@@ -119,7 +124,7 @@ describe('ensureDemoUser', () => {
     await expect(ensureDemoUser(db, true)).rejects.toThrow(/not available in production/);
     expect(await user('demo')).toBeUndefined();
     // Under the test runner NODE_ENV is "test": not production.
-    expect(await ensureDemoUser(db)).toBe(true);
+    expect(await ensureDemoUser(db, undefined, { passwordCost: testPasswordCost })).toBe(true);
   });
 });
 
@@ -246,7 +251,7 @@ describe('pruneExpired', () => {
       [at(-1), at(60_000)],
     );
     await db.query(
-      `INSERT INTO sign_in_failures (username, address, failed_at) VALUES ('x', 'a', $1), ('y', 'a', $2)`,
+      `INSERT INTO sign_in_attempts (username, address, attempted_at, outcome) VALUES ('x', 'a', $1, 'failed'), ('y', 'a', $2, NULL)`,
       [at(-lifetimes.attemptWindowMs - 1), at(-1000)],
     );
     const expired = await issueTokens(db, {
@@ -262,7 +267,7 @@ describe('pruneExpired', () => {
     );
     expect(sessions.rows.map((row) => row.id_hash)).toEqual(['fresh']);
     const failures = await db.query<{ username: string }>(
-      `SELECT username FROM sign_in_failures WHERE username IN ('x', 'y')`,
+      `SELECT username FROM sign_in_attempts WHERE username IN ('x', 'y')`,
     );
     expect(failures.rows.map((row) => row.username)).toEqual(['y']);
     const refresh = await db.query<{ token_hash: string }>(

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/types';
-import { hashClientSecret, hashPassword, randomToken, tokenHash, verifyPassword } from './crypto';
+import { forgetRegisteredOrigins } from './cors';
+import {
+  hashClientSecret,
+  hashPassword,
+  randomToken,
+  standardPasswordCost,
+  tokenHash,
+  verifyPassword,
+  type ScryptCost,
+} from './crypto';
 import { forgetRevokedTokens } from './middleware';
 import { redirectUriProblem } from './redirect-uris';
 import { isKnownScope } from './scopes';
@@ -15,7 +24,7 @@ export const lifetimes = {
   sessionMs: 7 * 24 * 60 * 60 * 1000,
   /** A session that only carries a form's CSRF token, before anyone signs in. */
   anonymousSessionMs: 60 * 60_000,
-  /** The window failed sign-ins and requests for links are counted over. */
+  /** The window password checks and requests for links are counted over. */
   attemptWindowMs: 15 * 60_000,
 } as const;
 
@@ -77,14 +86,19 @@ export interface CreatedUser {
   accountId: string;
 }
 
-export async function createUser(db: Queryable, user: NewUser): Promise<CreatedUser> {
+export interface PasswordOptions {
+  /** scrypt's cost for the password: the service's configured one (`config.passwordCost`); standard when not given. */
+  passwordCost?: ScryptCost;
+}
+
+export async function createUser(db: Queryable, user: NewUser, options: PasswordOptions = {}): Promise<CreatedUser> {
   if (user.password !== undefined && user.password.length < minimumPasswordLength) {
     throw new AccountError(`A password needs at least ${minimumPasswordLength} characters.`);
   }
-  return insertUser(db, user);
+  return insertUser(db, user, options.passwordCost ?? standardPasswordCost);
 }
 
-async function insertUser(db: Queryable, user: NewUser): Promise<CreatedUser> {
+async function insertUser(db: Queryable, user: NewUser, passwordCost: ScryptCost): Promise<CreatedUser> {
   if (!userIdPattern.test(user.id)) {
     throw new AccountError(
       'A username is 2 to 30 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit.',
@@ -102,7 +116,7 @@ async function insertUser(db: Queryable, user: NewUser): Promise<CreatedUser> {
     throw new AccountError('A display name has 1 to 100 characters.');
   }
   const accountId = randomUUID();
-  const passwordHash = user.password === undefined ? null : await hashPassword(user.password);
+  const passwordHash = user.password === undefined ? null : await hashPassword(user.password, passwordCost);
   const { rowCount } = await db.query(
     `INSERT INTO users (id, account_id, display_name, email, password_hash, country, product,
                         explicit_filter_enabled, explicit_filter_locked)
@@ -130,20 +144,25 @@ async function insertUser(db: Queryable, user: NewUser): Promise<CreatedUser> {
 export async function ensureDemoUser(
   db: Queryable,
   production: boolean = process.env.NODE_ENV === 'production',
+  options: PasswordOptions = {},
 ): Promise<boolean> {
   // A well-known password must never exist on a production service.
   if (production) throw new AccountError('The demo user is not available in production.');
   const { rows } = await db.query('SELECT 1 FROM users WHERE id = $1', ['demo']);
   if (rows.length > 0) return false;
   // Inserted directly: the demo password is deliberately shorter than the rule for real users.
-  await insertUser(db, {
-    id: 'demo',
-    password: 'demo',
-    displayName: 'Demo Listener',
-    email: 'demo@graphonic.invalid',
-    country: 'SE',
-    product: 'premium',
-  });
+  await insertUser(
+    db,
+    {
+      id: 'demo',
+      password: 'demo',
+      displayName: 'Demo Listener',
+      email: 'demo@graphonic.invalid',
+      country: 'SE',
+      product: 'premium',
+    },
+    options.passwordCost ?? standardPasswordCost,
+  );
   return true;
 }
 
@@ -213,6 +232,7 @@ export async function createClient(db: Queryable, client: NewClient): Promise<Cr
     [clientId, clientSecret === null ? null : hashClientSecret(clientSecret), name, client.redirectUris],
   );
   if (rowCount === 0) throw new AccountError(`The client id "${clientId}" is taken.`);
+  forgetRegisteredOrigins();
   return { clientId, clientSecret };
 }
 
@@ -237,6 +257,7 @@ export async function registerConfiguredClient(db: Queryable, client: Configured
        SET secret_hash = EXCLUDED.secret_hash, name = EXCLUDED.name, redirect_uris = EXCLUDED.redirect_uris`,
     [clientId, hashClientSecret(clientSecret), client.name ?? 'Graphonic', client.redirectUris],
   );
+  forgetRegisteredOrigins();
 }
 
 /** The token endpoint's answer, in Spotify's shape. */
@@ -384,7 +405,7 @@ export async function pruneExpired(db: Queryable, now: number = Date.now()): Pro
   await db.query('DELETE FROM token_families WHERE expires_at <= $1', [dayAgo]);
   await db.query('DELETE FROM access_tokens WHERE expires_at <= $1', [dayAgo]);
   await db.query('DELETE FROM sign_in_links WHERE expires_at <= $1', [dayAgo]);
-  await db.query('DELETE FROM sign_in_failures WHERE failed_at <= $1', [windowAgo]);
+  await db.query('DELETE FROM sign_in_attempts WHERE attempted_at <= $1', [windowAgo]);
   await db.query('DELETE FROM sign_in_link_requests WHERE requested_at <= $1', [windowAgo]);
   await db.query('DELETE FROM email_outbox WHERE created_at <= $1', [new Date(now - 7 * 24 * 60 * 60 * 1000)]);
 }

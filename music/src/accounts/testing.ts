@@ -1,11 +1,14 @@
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import type { Logger } from 'pino';
 import { listen } from '../../../test-support/http';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/types';
 import { errorHandler, unknownEndpoint } from '../errors';
+import { createHttpLogger, createLogger } from '../ops/logger';
+import { testPasswordCost } from './crypto';
 import type { Mailer } from './mail';
 import { authenticate, getAuth, requireScopes, requireUser } from './middleware';
 import { createAccountsRouter, type AccountsConfig } from './routes';
@@ -36,6 +39,8 @@ export interface HarnessOptions {
   smtpUrl?: string;
   /** An open, migrated database to share; otherwise one is opened, and closed with the harness. */
   db?: Database;
+  /** Where the router logs (errors only, to stdout, by default). */
+  logger?: Logger;
 }
 
 /**
@@ -65,17 +70,22 @@ export async function startAccounts(options: HarnessOptions = {}): Promise<Accou
     env: options.env ?? 'test',
     publicUrl: options.publicUrl ?? server.url,
     accessTokenTtl: options.accessTokenTtl ?? 3600,
+    // Cheap hashes keep the tests fast; the tests' own users are created with the same cost.
+    passwordCost: testPasswordCost,
     smtpUrl: options.smtpUrl,
     mailFrom: 'Graphonic <no-reply@graphonic.test>',
   };
   const built = express();
   built.disable('x-powered-by');
   built.set('trust proxy', 'loopback');
+  const logger = options.logger ?? createLogger({ level: 'error', service: 'music' });
+  built.use(createHttpLogger(logger));
   built.use(express.json());
   built.use(
     createAccountsRouter({
       db,
       config,
+      logger,
       now,
       pruneEveryMs: 0,
       onBackgroundTask: (task) => {
@@ -121,7 +131,7 @@ export class Browser {
 
   constructor(
     private readonly base: string,
-    private readonly address = '203.0.113.1',
+    readonly address = '203.0.113.1',
   ) {}
 
   async get(path: string): Promise<Response> {

@@ -6,6 +6,7 @@ import type { ParserOptions, Transaction as PGliteTransaction } from '@electric-
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Pool, TypeOverrides, types as pgTypes } from 'pg';
 import type { PoolClient } from 'pg';
+import { createLogger } from '../ops/logger';
 import { lockDataDir } from './data-dir-lock';
 import type { Database, QueryResult, Row, Transaction } from './types';
 
@@ -17,7 +18,7 @@ export interface OpenDatabaseOptions {
   /**
    * Told about errors of idle pooled connections (a server restart, a dropped network
    * link). The pool replaces such a connection by itself; without a listener the error
-   * would crash the process. Defaults to a line on stderr.
+   * would crash the process. Defaults to an error line of the service's log format on stdout.
    */
   onPoolError?: (error: Error) => void;
 }
@@ -150,7 +151,13 @@ async function openPostgres(url: string, onPoolError?: (error: Error) => void): 
   });
   pool.on(
     'error',
-    onPoolError ?? ((error) => console.error(`PostgreSQL: an idle connection failed: ${error.message}`)),
+    onPoolError ??
+      ((error) => {
+        createLogger({ level: 'error', service: 'music' }).error(
+          { err: error },
+          'PostgreSQL: an idle connection failed',
+        );
+      }),
   );
 
   // Fail at start, with the server named, rather than at the first request.

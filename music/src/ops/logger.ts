@@ -87,6 +87,29 @@ export function serializeError(error: unknown): { type: string; message: string;
     : { type: typeof error, message: String(error) };
 }
 
+/** What a log line says of a request: its id, method and path (secrets masked); never a header or a body. */
+export function describeRequest(req: IncomingMessage & { originalUrl?: string }): {
+  id: unknown;
+  method: string | undefined;
+  url: string;
+} {
+  const { id } = req as { id?: unknown };
+  return { id: id ?? requestIdOf(req), method: req.method, url: safeUrl(req.originalUrl ?? req.url) };
+}
+
+let fallbackLogger: Logger | undefined;
+
+/**
+ * The log of one request: the request logger's (`createHttpLogger`), whose lines name the
+ * request and its id, or else `fallback` (by default errors only, to stdout) naming them the same way.
+ */
+export function requestLog(req: IncomingMessage, fallback?: Logger): Logger {
+  const { log } = req as { log?: Logger };
+  if (log !== undefined) return log;
+  const base = fallback ?? (fallbackLogger ??= createLogger({ level: 'error', service: 'music' }));
+  return base.child({ req: describeRequest(req) });
+}
+
 /** Probes and scrapes would drown the requests that matter. */
 const quietPaths = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -109,11 +132,7 @@ export function createHttpLogger(logger: Logger): HttpLogger {
     wrapSerializers: false,
     serializers: {
       // Unwrapped, these receive the request and response themselves.
-      req: (req: IncomingMessage & { id?: unknown; originalUrl?: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: safeUrl(req.originalUrl ?? req.url),
-      }),
+      req: describeRequest,
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
       // Name, message and stack only: libraries hang request and answer bodies on their errors.
       err: serializeError,

@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
 import { issueTokens, createUser, registerConfiguredClient } from '../accounts/service';
+import { Browser, field } from '../accounts/testing';
 import { createMusicApp } from '../app';
 import { seedCatalog } from '../catalog/seed';
 import { loadMusicConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
+import type { Database, QueryResult, Row } from '../db/types';
 import { createLogger, safeUrl } from './logger';
 import { handleShutdown } from './shutdown';
 
@@ -113,6 +115,82 @@ describe('the music service logs', () => {
   it('mask sign-in link tokens in paths', () => {
     expect(safeUrl('/login/email/abc?x=1')).toBe('/login/email/[redacted]?x=1');
     expect(safeUrl('/v1/tracks/abc')).toBe('/v1/tracks/abc');
+  });
+});
+
+describe('unexpected errors', () => {
+  const password = 'a-password-that-must-stay-out-of-logs';
+  const errorLines: string[] = [];
+  let failing: RunningServer;
+
+  beforeAll(async () => {
+    /** The store fails on users, as a library fails: its error carries the request it was given. */
+    const store: Database = {
+      ...db,
+      query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+        if (!/\bFROM users\b/.test(sql)) return db.query<T>(sql, params);
+        const error = Object.assign(new Error('the store went away'), {
+          request: { headers: { authorization: `Bearer ${token}` }, body: { password } },
+          password,
+        });
+        return Promise.reject(error);
+      },
+    };
+    const config = loadMusicConfig({ NODE_ENV: 'test' });
+    const logger = createLogger({
+      level: 'error',
+      service: 'music',
+      destination: { write: (line: string) => errorLines.push(line) },
+    });
+    failing = await listen(createMusicApp(config, { db: store, logger }).app);
+  });
+
+  afterAll(async () => {
+    await failing.close();
+  });
+
+  /** The log lines naming the request with this id. */
+  function linesOf(requestId: string): Record<string, unknown>[] {
+    return errorLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => (line.req as { id?: unknown } | undefined)?.id === requestId);
+  }
+
+  it('of a music v1 handler are logged with the request id, and without the token or any header', async () => {
+    const response = await fetch(`${failing.url}/v1/me`, {
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'v1-failure-7', cookie: 'sid=cookie-value-42' },
+    });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: { status: 500, message: 'Server error.' } });
+    const logged = linesOf('v1-failure-7');
+    const line = logged.find((entry) => entry.msg === 'unexpected error');
+    expect(line).toMatchObject({ level: 50, err: { type: 'Error', message: 'the store went away' } });
+    const everything = errorLines.join('');
+    for (const secret of [token, password, 'cookie-value-42']) expect(everything).not.toContain(secret);
+    expect(everything).not.toMatch(/authorization|cookie/i);
+  });
+
+  it('of a sign-in form are logged with the request id, and without the password', async () => {
+    const browser = new Browser(failing.url);
+    const page = await (await browser.get('/login')).text();
+    const response = await browser.fetch('/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-request-id': 'sign-in-failure-9' },
+      body: new URLSearchParams({
+        csrf: field(page, 'csrf'),
+        continue: '',
+        username: 'ops',
+        password,
+      }).toString(),
+    });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain('Something went wrong on our side.');
+    const line = linesOf('sign-in-failure-9').find((entry) => entry.msg === 'unexpected error');
+    expect(line).toMatchObject({ err: { message: 'the store went away' }, req: { method: 'POST', url: '/login' } });
+    const everything = errorLines.join('');
+    expect(everything).not.toContain(password);
+    expect(everything).not.toContain(field(page, 'csrf'));
+    expect(everything).not.toMatch(/authorization|cookie/i);
   });
 });
 
