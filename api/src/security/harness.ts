@@ -125,7 +125,11 @@ export async function startMusic(options: MusicOptions = {}): Promise<Music> {
       await registerConfiguredClient(local.db, { ...local.config.client, redirectUris: [...redirectUris] });
     },
     async addUser(id, password) {
-      await createUser(local.db, { id, displayName: `Listener ${id}`, password });
+      await createUser(
+        local.db,
+        { id, displayName: `Listener ${id}`, password },
+        { passwordCost: local.config.passwordCost },
+      );
     },
     async stop() {
       await local.stop();
