@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { describeEntry, matchesFilter, routeOf, sortEntries, sortsFor, type LibraryEntry } from './library-entries';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  describeEntry,
+  kindList,
+  matchesFilter,
+  routeOf,
+  sortEntries,
+  sortsFor,
+  type LibraryEntry,
+} from './library-entries';
 
 function entry(name: string, order: number, extra: Partial<LibraryEntry> = {}): LibraryEntry {
   return {
@@ -53,5 +61,38 @@ describe('the library’s order and filter', () => {
     expect(routeOf({ kind: 'playlists', id: 'p1' })).toBe('/playlist/p1');
     expect(describeEntry({ kind: 'playlists', creator: 'Demo' })).toBe('Playlist · Demo');
     expect(describeEntry({ kind: 'artists', creator: null })).toBe('Artist');
+  });
+});
+
+describe('a kind’s list', () => {
+  const page = {
+    totalCount: 3,
+    pageInfo: { hasNextPage: true, endCursor: 'c2' },
+    edges: [
+      { addedAt: '2026-05-01T00:00:00Z', node: { id: 'a', uri: 'spotify:show:a', name: 'A', images: [], publisher: 'P' } },
+      { addedAt: '2026-04-01T00:00:00Z', node: { id: 'b', uri: 'spotify:show:b', name: 'B', images: [], publisher: 'Q' } },
+    ],
+  };
+
+  it('makes an entry of each edge, in the music service’s order, with its kind, creator and save time', () => {
+    const list = kindList(
+      'shows',
+      page,
+      ({ node, addedAt }) => ({ node, creator: node.publisher, addedAt }),
+      () => Promise.resolve(),
+    );
+    expect(list.entries).toEqual([
+      { kind: 'shows', id: 'a', uri: 'spotify:show:a', name: 'A', creator: 'P', images: [], addedAt: '2026-05-01T00:00:00Z', order: 0 },
+      { kind: 'shows', id: 'b', uri: 'spotify:show:b', name: 'B', creator: 'Q', images: [], addedAt: '2026-04-01T00:00:00Z', order: 1 },
+    ]);
+    expect(list).toMatchObject({ kind: 'shows', total: 3, hasMore: true });
+  });
+
+  it('loads more after the page’s end cursor, or from the start when it has none', async () => {
+    const more = vi.fn(() => Promise.resolve());
+    const itemOf = ({ node }: (typeof page.edges)[number]) => ({ node, creator: null, addedAt: null });
+    await kindList('artists', page, itemOf, more).more();
+    await kindList('artists', { ...page, pageInfo: { hasNextPage: false, endCursor: null } }, itemOf, more).more();
+    expect(more.mock.calls).toEqual([['c2'], ['']]);
   });
 });

@@ -38,6 +38,48 @@ export interface LibraryEntry {
   order: number;
 }
 
+/** One kind's part of the library: its loaded entries, how many there are, and how to load more. */
+export interface KindList {
+  kind: LibraryKind;
+  entries: LibraryEntry[];
+  total: number;
+  hasMore: boolean;
+  more: () => Promise<unknown>;
+}
+
+/** What a kind's list item gives an entry: the thing itself, who made it, and when it was saved. */
+export interface KindItem {
+  node: { id: string; uri: string; name: string; images: readonly ImageData[] };
+  creator: string | null;
+  addedAt: string | null;
+}
+
+/**
+ * One kind's list from a page of the music service's list of it (`connection`): `itemOf` reads
+ * each edge, and `more` loads the page after `after` (the connection's end cursor).
+ */
+export function kindList<Edge>(
+  kind: LibraryKind,
+  connection: {
+    edges: readonly Edge[];
+    totalCount: number;
+    pageInfo: { hasNextPage: boolean; endCursor?: string | null };
+  },
+  itemOf: (edge: Edge) => KindItem,
+  more: (after: string) => Promise<unknown>,
+): KindList {
+  return {
+    kind,
+    entries: connection.edges.map((edge, order) => {
+      const { node, creator, addedAt } = itemOf(edge);
+      return { kind, id: node.id, uri: node.uri, name: node.name, creator, images: node.images, addedAt, order };
+    }),
+    total: connection.totalCount,
+    hasMore: connection.pageInfo.hasNextPage,
+    more: () => more(connection.pageInfo.endCursor ?? ''),
+  };
+}
+
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** The entries in the chosen order; ties keep the music service's order. */

@@ -16,12 +16,14 @@ import { countOf } from '../lib/format';
 import {
   describeEntry,
   kindLabels,
+  kindList,
   matchesFilter,
   routeOf,
   sortEntries,
   sortButtonClass,
   sortLabels,
   sortsFor,
+  type KindList,
   type LibraryEntry,
   type LibraryKind,
   type LibrarySort,
@@ -216,14 +218,6 @@ const MoreShowsDocument = graphql(`
 
 type View = 'list' | 'grid';
 
-interface KindList {
-  kind: LibraryKind;
-  entries: LibraryEntry[];
-  total: number;
-  hasMore: boolean;
-  more: () => Promise<unknown>;
-}
-
 /** Sorting or filtering a list needs all of it: up to this many items of a kind are loaded for it. */
 const loadAllLimit = 1000;
 
@@ -415,70 +409,30 @@ export default function LibraryPage() {
   const likedCount = me.savedTracks.totalCount;
 
   const lists: Record<LibraryKind, KindList> = {
-    playlists: {
-      kind: 'playlists',
-      entries: playlists.edges.map(({ node }, order) => ({
-        kind: 'playlists',
-        id: node.id,
-        uri: node.uri,
-        name: node.name,
-        creator: node.owner.displayName ?? node.owner.id,
-        images: node.images,
-        addedAt: null,
-        order,
-      })),
-      total: playlists.totalCount,
-      hasMore: playlists.pageInfo.hasNextPage,
-      more: () => fetchMore({ query: MorePlaylistsDocument, variables: { after: playlists.pageInfo.endCursor ?? '' } }),
-    },
-    albums: {
-      kind: 'albums',
-      entries: albums.edges.map(({ node, addedAt }, order) => ({
-        kind: 'albums',
-        id: node.id,
-        uri: node.uri,
-        name: node.name,
-        creator: node.artists.map((artist) => artist.name).join(', '),
-        images: node.images,
-        addedAt,
-        order,
-      })),
-      total: albums.totalCount,
-      hasMore: albums.pageInfo.hasNextPage,
-      more: () => fetchMore({ query: MoreAlbumsDocument, variables: { after: albums.pageInfo.endCursor ?? '' } }),
-    },
-    artists: {
-      kind: 'artists',
-      entries: artists.edges.map(({ node }, order) => ({
-        kind: 'artists',
-        id: node.id,
-        uri: node.uri,
-        name: node.name,
-        creator: null,
-        images: node.images,
-        addedAt: null,
-        order,
-      })),
-      total: artists.totalCount,
-      hasMore: artists.pageInfo.hasNextPage,
-      more: () => fetchMore({ query: MoreArtistsDocument, variables: { after: artists.pageInfo.endCursor ?? '' } }),
-    },
-    shows: {
-      kind: 'shows',
-      entries: shows.edges.map(({ node, addedAt }, order) => ({
-        kind: 'shows',
-        id: node.id,
-        uri: node.uri,
-        name: node.name,
-        creator: node.publisher,
-        images: node.images,
-        addedAt,
-        order,
-      })),
-      total: shows.totalCount,
-      hasMore: shows.pageInfo.hasNextPage,
-      more: () => fetchMore({ query: MoreShowsDocument, variables: { after: shows.pageInfo.endCursor ?? '' } }),
-    },
+    playlists: kindList(
+      'playlists',
+      playlists,
+      ({ node }) => ({ node, creator: node.owner.displayName ?? node.owner.id, addedAt: null }),
+      (after) => fetchMore({ query: MorePlaylistsDocument, variables: { after } }),
+    ),
+    albums: kindList(
+      'albums',
+      albums,
+      ({ node, addedAt }) => ({ node, creator: node.artists.map((artist) => artist.name).join(', '), addedAt }),
+      (after) => fetchMore({ query: MoreAlbumsDocument, variables: { after } }),
+    ),
+    artists: kindList(
+      'artists',
+      artists,
+      ({ node }) => ({ node, creator: null, addedAt: null }),
+      (after) => fetchMore({ query: MoreArtistsDocument, variables: { after } }),
+    ),
+    shows: kindList(
+      'shows',
+      shows,
+      ({ node, addedAt }) => ({ node, creator: node.publisher, addedAt }),
+      (after) => fetchMore({ query: MoreShowsDocument, variables: { after } }),
+    ),
   };
 
   const sorts = sortsFor(kind);

@@ -1,7 +1,7 @@
 import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import type DataLoader from 'dataloader';
 import type { Resolvers } from '../../__generated__/resolvers-types';
-import { musicOf, type Context } from '../../context';
+import { musicOf, type Context, type Loaders } from '../../context';
 import { chunked, holdLibrary, libraryUrisPerCall, primeLibrary } from '../../music/library-loader';
 import type {
   AlbumParent,
@@ -11,7 +11,6 @@ import type {
   UserParent,
   V1Artist,
   V1CursorPage,
-  V1Episode,
   V1Page,
   V1PlayHistory,
   V1PrivateUser,
@@ -73,6 +72,45 @@ function decodeArtistCursor(cursor: string): string {
     });
   }
   return id;
+}
+
+/**
+ * A page of the listener's saved items of one type (`GET /me/tracks`, `/me/albums`, ...): each item
+ * is known to be in the library, and, when the list holds the full object, primes its loader.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- Saved types the page `itemOf` reads
+function savedList<Saved extends { added_at?: string }, Item extends { id?: string; uri?: string }>({
+  path,
+  field,
+  type,
+  itemOf,
+  loaderOf,
+}: {
+  /** The upstream list, e.g. `/me/tracks`. */
+  path: string;
+  /** The GraphQL field, for errors. */
+  field: string;
+  type: 'track' | 'album' | 'show' | 'episode';
+  itemOf: (saved: Saved) => Item | undefined;
+  /** The loader the listed objects prime, where the list holds them in full. */
+  loaderOf?: (loaders: Loaders) => DataLoader<string, Item>;
+}) {
+  return async (_parent: unknown, args: { first?: number | null; after?: string | null }, context: Context) => {
+    const { client, loaders } = musicOf(context);
+    const request = pageRequest(args, libraryPage, field);
+    const page = await client.get<V1Page<Saved>>(path, { limit: request.limit, offset: request.offset });
+    const items = (page.items ?? []).map(itemOf);
+    if (loaderOf) primeAll(loaderOf(loaders), items);
+    primeLibrary(
+      loaders.library,
+      items.flatMap((item) => (item ? [uriOf(item, type)] : [])),
+      true,
+    );
+    return connectionFromPage(page, request, (saved) => {
+      const node = itemOf(saved);
+      return node ? { node, addedAt: saved.added_at ?? '' } : null;
+    });
+  };
 }
 
 /** Saves or removes items of the library: `PUT`/`DELETE /me/library`, 40 URIs per call. */
@@ -222,80 +260,34 @@ export const meResolvers: Resolvers = {
       return connectionFromPage(page, request, (playlist) => (playlist.id ? { node: playlist } : null));
     },
 
-    savedTracks: async (_parent, args, context) => {
-      const { client, loaders } = musicOf(context);
-      const request = pageRequest(args, libraryPage, 'Me.savedTracks');
-      const page = await client.get<V1Page<V1SavedTrack>>('/me/tracks', {
-        limit: request.limit,
-        offset: request.offset,
-      });
-      const tracks = (page.items ?? []).map((item) => item.track);
-      primeAll(loaders.track, tracks);
-      primeLibrary(
-        loaders.library,
-        tracks.flatMap((track) => (track ? [uriOf(track, 'track')] : [])),
-        true,
-      );
-      return connectionFromPage(page, request, (item) =>
-        item.track ? { node: item.track, addedAt: item.added_at ?? '' } : null,
-      );
-    },
-
-    savedAlbums: async (_parent, args, context) => {
-      const { client, loaders } = musicOf(context);
-      const request = pageRequest(args, libraryPage, 'Me.savedAlbums');
-      const page = await client.get<V1Page<V1SavedAlbum>>('/me/albums', {
-        limit: request.limit,
-        offset: request.offset,
-      });
-      const albums = (page.items ?? []).map((item) => item.album);
-      primeAll(loaders.album, albums);
-      primeLibrary(
-        loaders.library,
-        albums.flatMap((album) => (album ? [uriOf(album, 'album')] : [])),
-        true,
-      );
-      return connectionFromPage(page, request, (item) =>
-        item.album ? { node: item.album, addedAt: item.added_at ?? '' } : null,
-      );
-    },
-
-    savedShows: async (_parent, args, context) => {
-      const { client, loaders } = musicOf(context);
-      const request = pageRequest(args, libraryPage, 'Me.savedShows');
-      const page = await client.get<V1Page<V1SavedShow>>('/me/shows', {
-        limit: request.limit,
-        offset: request.offset,
-      });
-      // The list holds simplified shows: the show loader keeps waiting for full ones.
-      primeLibrary(
-        loaders.library,
-        (page.items ?? []).flatMap((item) => (item.show ? [uriOf(item.show, 'show')] : [])),
-        true,
-      );
-      return connectionFromPage(page, request, (item) =>
-        item.show ? { node: item.show, addedAt: item.added_at ?? '' } : null,
-      );
-    },
-
-    savedEpisodes: async (_parent, args, context) => {
-      const { client, loaders } = musicOf(context);
-      const request = pageRequest(args, libraryPage, 'Me.savedEpisodes');
-      const page = await client.get<V1Page<V1SavedEpisode>>('/me/episodes', {
-        limit: request.limit,
-        offset: request.offset,
-      });
-      const episodes: (V1Episode | undefined)[] = (page.items ?? []).map((item) => item.episode);
-      primeAll(loaders.episode, episodes);
-      primeLibrary(
-        loaders.library,
-        episodes.flatMap((episode) => (episode ? [uriOf(episode, 'episode')] : [])),
-        true,
-      );
-      return connectionFromPage(page, request, (item) =>
-        item.episode ? { node: item.episode, addedAt: item.added_at ?? '' } : null,
-      );
-    },
+    savedTracks: savedList({
+      path: '/me/tracks',
+      field: 'Me.savedTracks',
+      type: 'track',
+      itemOf: (item: V1SavedTrack) => item.track,
+      loaderOf: (loaders) => loaders.track,
+    }),
+    savedAlbums: savedList({
+      path: '/me/albums',
+      field: 'Me.savedAlbums',
+      type: 'album',
+      itemOf: (item: V1SavedAlbum) => item.album,
+      loaderOf: (loaders) => loaders.album,
+    }),
+    // The list holds simplified shows: the show loader keeps waiting for full ones.
+    savedShows: savedList({
+      path: '/me/shows',
+      field: 'Me.savedShows',
+      type: 'show',
+      itemOf: (item: V1SavedShow) => item.show,
+    }),
+    savedEpisodes: savedList({
+      path: '/me/episodes',
+      field: 'Me.savedEpisodes',
+      type: 'episode',
+      itemOf: (item: V1SavedEpisode) => item.episode,
+      loaderOf: (loaders) => loaders.episode,
+    }),
 
     followedArtists: async (_parent, args, context) => {
       const { client, loaders } = musicOf(context);
