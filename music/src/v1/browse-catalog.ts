@@ -1,5 +1,6 @@
 import { genres } from '../catalog/genres';
-import { playlistColumns, playlistRecord, type PlaylistRow } from './playlist-records';
+import { playlistRecord } from '../playlists/serialise';
+import { playlistColumns, type PlaylistRow } from '../playlists/store';
 import type { Queryable } from '../db/types';
 import { badRequest } from '../errors';
 import type { Request } from 'express';

@@ -5,7 +5,7 @@ import { parseQuery } from '../search/query';
 import { catalogSearch } from '../search/service';
 import type { V1Deps } from './deps';
 import { artistFollows, withFollows } from './follow-counts';
-import { playlistRecords } from './playlist-records';
+import { playlistRecords } from '../playlists/store';
 import * as objects from './objects';
 import { offsetPage, stringQuery, type OffsetPage } from './paging';
 import { enumParam, integerParam, marketParam, optionalParam } from './params';

@@ -3,8 +3,8 @@ import { seedCatalog } from '../catalog/seed';
 import { OPEN_TIMEOUT_MS, testEngines, type IsolatedDatabase } from '../db/__fixtures__/engines';
 import { migrate } from '../db/migrate';
 import type { Queryable, QueryResult, Row } from '../db/types';
-import { PlaylistItems } from './playlist-items';
-import { nextSnapshot } from './playlist-snapshots';
+import { PlaylistItems } from './items';
+import { nextSnapshot } from './snapshots';
 
 const engines = await testEngines();
 

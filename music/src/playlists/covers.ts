@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import express, { type Router } from 'express';
 import type { Queryable } from '../db/types';
 import { badRequest, notFound } from '../errors';
-import type { PlaylistCover } from './objects';
+import type { PlaylistCover } from '../v1/objects';
+import * as store from './store';
 
 /**
  * Playlist covers that owners upload: `PUT /playlists/{id}/images` takes a base64-encoded JPEG
@@ -72,12 +73,13 @@ export function parseCover(body: unknown): UploadedCover {
 
 /** Stores the playlist's cover, replacing the one before. */
 export async function saveCover(db: Queryable, playlistId: string, cover: UploadedCover): Promise<void> {
-  await db.query(
-    `INSERT INTO playlist_covers (playlist_id, jpeg_base64, width, height, digest) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (playlist_id) DO UPDATE SET jpeg_base64 = EXCLUDED.jpeg_base64, width = EXCLUDED.width,
-       height = EXCLUDED.height, digest = EXCLUDED.digest, uploaded_at = now()`,
-    [playlistId, cover.base64, cover.width, cover.height, cover.digest],
-  );
+  await store.saveCover(db, {
+    playlist_id: playlistId,
+    jpeg_base64: cover.base64,
+    width: cover.width,
+    height: cover.height,
+    digest: cover.digest,
+  });
 }
 
 const fileName = /^([A-Za-z0-9_-]{22})\.jpg$/;
@@ -92,12 +94,8 @@ export function coverRoutes(db: Queryable): Router {
   router.get('/images/uploads/playlist/:id/:file', async (req, res) => {
     const digest = fileName.exec(req.params.file)?.[1];
     if (digest === undefined) throw notFound('Image not found');
-    const { rows } = await db.query<{ jpeg_base64: string }>(
-      'SELECT jpeg_base64 FROM playlist_covers WHERE playlist_id = $1 AND digest = $2',
-      [req.params.id, digest],
-    );
-    const row = rows[0];
-    if (!row) throw notFound('Image not found');
+    const jpegBase64 = await store.coverBase64(db, req.params.id, digest);
+    if (jpegBase64 === undefined) throw notFound('Image not found');
     const etag = `"${digest}"`;
     res.set({
       ETag: etag,
@@ -108,7 +106,7 @@ export function coverRoutes(db: Queryable): Router {
       'Content-Type': 'image/jpeg',
     });
     // Answers 304 to a matching If-None-Match, and no body to HEAD.
-    res.send(Buffer.from(row.jpeg_base64, 'base64'));
+    res.send(Buffer.from(jpegBase64, 'base64'));
   });
   return router;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors';
-import { jpegHeaders, sampleJpeg } from './__fixtures__/images';
-import { jpegSize, parseCover } from './playlist-covers';
+import { jpegHeaders, sampleJpeg } from '../v1/__fixtures__/images';
+import { jpegSize, parseCover } from './covers';
 
 describe('uploaded playlist covers', () => {
   it('reads the size of a JPEG from its frame header', () => {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types';
-import { resumePoints } from './episode-progress';
-import type { EpisodeRecord } from './objects';
-import type { ShowCatalog } from './show-catalog';
+import { resumePoints } from '../v1/episode-progress';
+import type { EpisodeRecord } from '../v1/objects';
+import type { ShowCatalog } from '../v1/show-catalog';
 
 /**
  * Podcast episodes by id, with their shows, as playlist items and the player show them. With

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeService } from './__fixtures__/service';
+import { describeService } from '../v1/__fixtures__/service';
 
 await describeService('the older playlist tracks path', (service) => {
   let editorial: string;

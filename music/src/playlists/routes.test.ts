@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { issueTokens } from '../accounts/service';
-import { jpegHeaders, sampleJpeg } from './__fixtures__/images';
-import { describeService } from './__fixtures__/service';
+import { jpegHeaders, sampleJpeg } from '../v1/__fixtures__/images';
+import { describeService } from '../v1/__fixtures__/service';
 
 const scopes = ['playlist-read-private', 'playlist-modify-public', 'playlist-modify-private'];
 

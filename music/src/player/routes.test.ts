@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeService } from './__fixtures__/service';
+import { describeService } from '../v1/__fixtures__/service';
 
 let clock = Math.floor(Date.now() / 1000) * 1000;
 const scopes = [

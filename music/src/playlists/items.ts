@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types';
+import { itemsWithSnapshot } from './store';
 
 /** One item of a playlist, as its pages list it. */
 export interface PlaylistItemRow {
@@ -18,7 +19,7 @@ interface Entry {
  * The items of playlists, in order, kept per playlist with the snapshot they belong to.
  *
  * Every change of a playlist's items gives it a new `snapshot_id` in the same transaction
- * (see `change` in playlist-routes), so items read together with their snapshot id stay right
+ * (see `change` in ./access.ts), so items read together with their snapshot id stay right
  * for as long as the playlist has that snapshot id: a page asked for at another snapshot reads
  * the playlist again. Nothing has to be told of changes, and a change made by another process
  * shows at once. Bounded by the items kept in all; the least recently used playlists go first.
@@ -63,18 +64,7 @@ export class PlaylistItems {
 
   /** The playlist's items with its snapshot id, read in one statement so that they belong together. */
   private async read(playlistId: string): Promise<Entry | undefined> {
-    const { rows } = await this.db.query<{
-      snapshot_id: string;
-      track_id: string | null;
-      episode_id: string | null;
-      added_at: Date | null;
-      added_by: string | null;
-    }>(
-      `SELECT p.snapshot_id, i.track_id, i.episode_id, i.added_at, i.added_by
-       FROM playlists p LEFT JOIN playlist_items i ON i.playlist_id = p.id
-       WHERE p.id = $1 ORDER BY i.position`,
-      [playlistId],
-    );
+    const rows = await itemsWithSnapshot(this.db, playlistId);
     const first = rows[0];
     if (first === undefined) return undefined;
     const items = rows.flatMap((row): PlaylistItemRow[] =>

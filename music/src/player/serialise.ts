@@ -1,0 +1,79 @@
+import * as objects from '../v1/objects';
+import { parseUri } from '../v1/params';
+import type * as engine from './engine';
+import type { PlayerDevice, RecentPlay } from './store';
+
+/** The player's answers in Spotify's shapes. */
+
+/** Spotify's context object for a context URI, or null for a plain list of tracks. */
+export function contextObject(urls: objects.Urls, uri: string | null) {
+  if (!uri) return null;
+  const parsed = parseUri(uri);
+  const { href, external_urls } = objects.identity(urls, parsed.type as objects.ObjectType, parsed.id);
+  return { type: parsed.type, href, external_urls, uri: parsed.uri };
+}
+
+/** A device as the player lists it; the active one at the player's volume. */
+export function deviceJson(row: PlayerDevice, state: engine.PlayerState) {
+  return {
+    id: row.id,
+    is_active: row.id === state.deviceId,
+    is_private_session: row.is_private_session,
+    is_restricted: row.is_restricted,
+    name: row.name,
+    type: row.type,
+    volume_percent: row.id === state.deviceId ? state.volumePercent : row.volume_percent,
+    supports_volume: row.supports_volume,
+  };
+}
+
+/** A device a client has just registered. */
+export function newDeviceJson(id: string, name: string, type: string) {
+  return {
+    id,
+    is_active: false,
+    is_private_session: false,
+    is_restricted: false,
+    name,
+    type,
+    volume_percent: 100,
+    supports_volume: true,
+  };
+}
+
+/** What is playing now: Spotify's currently-playing object. */
+export function playingJson(
+  urls: objects.Urls,
+  playing: { state: engine.PlayerState; at: number; progressMs: number; item: unknown; isEpisode: boolean },
+) {
+  const { state } = playing;
+  return {
+    context: contextObject(urls, state.context?.uri ?? null),
+    timestamp: playing.at,
+    progress_ms: playing.progressMs,
+    is_playing: state.isPlaying,
+    item: playing.item,
+    currently_playing_type: playing.isEpisode ? 'episode' : 'track',
+    actions: {
+      interrupting_playback: false,
+      pausing: !state.isPlaying,
+      resuming: state.isPlaying,
+      seeking: false,
+      skipping_next: false,
+      skipping_prev: false,
+      toggling_repeat_context: false,
+      toggling_shuffle: false,
+      toggling_repeat_track: false,
+      transferring_playback: false,
+    },
+  };
+}
+
+/** One entry of the recently played list, with the track as prepared JSON. */
+export function recentPlayJson<T>(urls: objects.Urls, row: RecentPlay, track: T) {
+  return {
+    track,
+    played_at: row.played_at.toISOString(),
+    context: contextObject(urls, row.context_uri),
+  };
+}
