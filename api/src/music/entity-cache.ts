@@ -1,8 +1,9 @@
 /**
  * The cross-request cache of catalog entities (tracks, albums, artists, shows, episodes),
- * keyed by type, id and market. Only catalog data goes here: it is the same for everyone in a
- * market. User data never does. In process by default; a shared implementation (Redis) has
- * the same interface.
+ * keyed by type and id. Only catalog data goes here; user data never does. The api asks the
+ * upstream without a market, so the answers are in the listener's own country (Spotify relinks
+ * tracks by it): a deployment whose listeners span countries would add the country to the key.
+ * In process by default; a shared implementation (Redis) has the same interface.
  */
 export interface EntityCache {
   /** The cached values in key order, `undefined` where there is none. */
@@ -10,8 +11,8 @@ export interface EntityCache {
   setMany(entries: readonly (readonly [key: string, value: unknown])[]): Promise<void>;
 }
 
-export function entityKey(type: string, id: string, market: string | undefined): string {
-  return `${type}:${market ?? '-'}:${id}`;
+export function entityKey(type: string, id: string): string {
+  return `${type}:${id}`;
 }
 
 interface Entry {

@@ -79,13 +79,12 @@ describe('entity loaders', () => {
     const loader = createEntityLoader<{ id: string }>(entitySpecs.track, {
       client: client(),
       capabilities,
-      market: 'SE',
     });
     const keys = [...ids(0, 120), 'id005', 'id000'];
     const results = await loader.loadMany(keys);
     expect(results.map((result) => (result instanceof Error ? result : result.id))).toEqual(keys);
     expect(calls.map((call) => call.ids.length)).toEqual([50, 50, 20]);
-    expect(calls.every((call) => call.path === '/v1/tracks' && call.market === 'SE')).toBe(true);
+    expect(calls.every((call) => call.path === '/v1/tracks' && call.market === undefined)).toBe(true);
     expect(capabilities.multiGet).toBe(true);
   });
 
@@ -163,24 +162,14 @@ describe('entity loaders', () => {
     expect(calls.map((call) => call.path)).toEqual(['/v1/tracks/id010']);
   });
 
-  it('serve repeated ids from the cross-request cache, per market', async () => {
+  it('serve repeated ids from the cross-request cache', async () => {
     const cache = new MemoryEntityCache();
     const capabilities: UpstreamCapabilities = { multiGet: true };
-    await createEntityLoader(entitySpecs.track, { client: client(), capabilities, cache, market: 'SE' }).loadMany(
-      ids(0, 10),
-    );
+    await createEntityLoader(entitySpecs.track, { client: client(), capabilities, cache }).loadMany(ids(0, 10));
     calls = [];
-    const again = createEntityLoader<{ id: string }>(entitySpecs.track, {
-      client: client(),
-      capabilities,
-      cache,
-      market: 'SE',
-    });
+    const again = createEntityLoader<{ id: string }>(entitySpecs.track, { client: client(), capabilities, cache });
     expect((await again.loadMany(ids(0, 12))).length).toBe(12);
     expect(calls.map((call) => call.ids)).toEqual([['id010', 'id011']]);
-    calls = [];
-    await createEntityLoader(entitySpecs.track, { client: client(), capabilities, cache, market: 'US' }).load('id000');
-    expect(calls).toHaveLength(1);
     expect(cache.hits).toBe(10);
   });
 
@@ -193,7 +182,7 @@ describe('entity loaders', () => {
       cache,
     }).load('id001');
     expect(mine.episodes).toEqual(showParts.episodes);
-    const [shared] = await cache.getMany([entityKey('show', 'id001', undefined)]);
+    const [shared] = await cache.getMany([entityKey('show', 'id001')]);
     expect(shared).toEqual({ id: 'id001', name: 'A show' });
     const theirs = await createEntityLoader<Record<string, unknown>>(entitySpecs.show, {
       client: client(),

@@ -21,8 +21,6 @@ export interface EntitySpec {
   responseKey: string;
   /** The endpoint's maximum number of ids. */
   maxIds: number;
-  /** Whether the entity depends on the market (relinking, availability). */
-  marketDependent: boolean;
   /**
    * What a 403 on the multi-get means: that the upstream has no multi-gets (development mode), so
    * single GETs follow; or, for a feature an upstream may lack altogether (audio features), that
@@ -41,15 +39,15 @@ export interface EntitySpec {
 const catalog = { refusal: 'no-multi-get', shared: true } as const;
 
 export const entitySpecs = {
-  track: { type: 'track', path: '/tracks', responseKey: 'tracks', maxIds: 50, marketDependent: true, ...catalog },
-  album: { type: 'album', path: '/albums', responseKey: 'albums', maxIds: 20, marketDependent: true, ...catalog },
-  artist: { type: 'artist', path: '/artists', responseKey: 'artists', maxIds: 50, marketDependent: false, ...catalog },
+  track: { type: 'track', path: '/tracks', responseKey: 'tracks', maxIds: 50, ...catalog },
+  album: { type: 'album', path: '/albums', responseKey: 'albums', maxIds: 20, ...catalog },
+  artist: { type: 'artist', path: '/artists', responseKey: 'artists', maxIds: 50, ...catalog },
   show: {
     type: 'show',
     path: '/shows',
     responseKey: 'shows',
     maxIds: 50,
-    marketDependent: true,
+
     ...catalog,
     listenerParts: ['episodes'],
   },
@@ -59,7 +57,7 @@ export const entitySpecs = {
     path: '/episodes',
     responseKey: 'episodes',
     maxIds: 50,
-    marketDependent: true,
+
     refusal: 'no-multi-get',
     shared: false,
   },
@@ -68,7 +66,7 @@ export const entitySpecs = {
     path: '/audio-features',
     responseKey: 'audio_features',
     maxIds: 100,
-    marketDependent: false,
+
     refusal: 'no-feature',
     shared: true,
   },
@@ -88,7 +86,6 @@ export interface UpstreamCapabilities {
 export interface LoaderOptions {
   client: MusicClient;
   capabilities: UpstreamCapabilities;
-  market?: string;
   cache?: EntityCache;
   /** Parallel single GETs at most, in the fallback. Default 4. */
   concurrency?: number;
@@ -133,12 +130,11 @@ async function fetchEntities(
   options: LoaderOptions,
 ): Promise<Map<string, unknown>> {
   const found = new Map<string, unknown>();
-  const market = spec.marketDependent ? options.market : undefined;
 
   if (options.capabilities.multiGet !== false || spec.refusal === 'no-feature') {
     try {
       const ask = async (batch: readonly string[]): Promise<void> => {
-        const body = await options.client.get<Record<string, unknown>>(spec.path, { ids: batch.join(','), market });
+        const body = await options.client.get<Record<string, unknown>>(spec.path, { ids: batch.join(',') });
         const list = body[spec.responseKey];
         // The answer is matched by id, not by position: an upstream may reorder or leave gaps.
         if (Array.isArray(list)) {
@@ -169,7 +165,7 @@ async function fetchEntities(
   await pooled(
     missing.map((id) => async () => {
       try {
-        found.set(id, await options.client.get(`${spec.path}/${encodeURIComponent(id)}`, { market }));
+        found.set(id, await options.client.get(`${spec.path}/${encodeURIComponent(id)}`));
       } catch (error) {
         found.set(id, error instanceof MusicApiError && error.code === 'NOT_FOUND' ? notFound(spec, id) : error);
       }
@@ -198,7 +194,7 @@ export class EntityLoader<T> extends DataLoader<string, T> {
   constructor(
     batch: DataLoader.BatchLoadFn<string, T>,
     private readonly spec: EntitySpec,
-    private readonly shared: { cache: EntityCache | undefined; market: string | undefined },
+    private readonly cache: EntityCache | undefined,
   ) {
     // Batches never exceed what one tick asked for; chunking to the endpoint maximum happens in the batch.
     super(batch, { maxBatchSize: 1000 });
@@ -207,14 +203,14 @@ export class EntityLoader<T> extends DataLoader<string, T> {
   /**
    * The catalog list `name` of the object `id` (`key` tells its page apart), fetched by `fetch` at
    * most once per request, and kept in the cross-request cache like the objects themselves. Only
-   * for lists that are the same for every listener of a market: never one that carries the
+   * for lists that are the same for every listener: never one that carries the
    * listener's own data (episodes with resume points, library state).
    */
   list<L>(name: string, key: string, fetch: () => Promise<L>): Promise<L> {
-    const cacheKey = entityKey(`${this.spec.type}-${name}`, key, this.shared.market);
+    const cacheKey = entityKey(`${this.spec.type}-${name}`, key);
     let pending = this.lists.get(cacheKey) as Promise<L> | undefined;
     if (!pending) {
-      const cache = this.spec.shared ? this.shared.cache : undefined;
+      const cache = this.spec.shared ? this.cache : undefined;
       pending = (async () => {
         const [cached] = cache ? await cache.getMany([cacheKey]) : [undefined];
         if (cached !== undefined) return cached as L;
@@ -230,12 +226,11 @@ export class EntityLoader<T> extends DataLoader<string, T> {
 
 /** A loader for one entity type, for one request. */
 export function createEntityLoader<T>(spec: EntitySpec, options: LoaderOptions): EntityLoader<T> {
-  const market = spec.marketDependent ? options.market : undefined;
   const cache = spec.shared ? options.cache : undefined;
   return new EntityLoader<T>(
     async (keys) => {
       const ids = [...new Set(keys)];
-      const cacheKeys = ids.map((id) => entityKey(spec.type, id, market));
+      const cacheKeys = ids.map((id) => entityKey(spec.type, id));
       const cached = cache ? await cache.getMany(cacheKeys) : ids.map(() => undefined);
       const results = new Map<string, unknown>();
       const misses: string[] = [];
@@ -251,7 +246,7 @@ export function createEntityLoader<T>(spec: EntitySpec, options: LoaderOptions):
           const value = fetched.get(id);
           results.set(id, value ?? notFound(spec, id));
           if (value !== undefined && !(value instanceof Error)) {
-            fresh.push([entityKey(spec.type, id, market), without(value, spec.listenerParts)]);
+            fresh.push([entityKey(spec.type, id), without(value, spec.listenerParts)]);
           }
         }
         if (cache && fresh.length > 0) await cache.setMany(fresh);
@@ -262,6 +257,6 @@ export function createEntityLoader<T>(spec: EntitySpec, options: LoaderOptions):
       });
     },
     spec,
-    { cache, market: options.market },
+    cache,
   );
 }

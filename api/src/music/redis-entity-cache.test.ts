@@ -20,25 +20,27 @@ describe.runIf(await hasRedis())('the catalog cache in Redis', () => {
     redis.destroy();
   });
 
-  it('serves to one instance what another stored, by type, id and market', async () => {
+  it('serves to one instance what another stored, by type and id', async () => {
     const a = new RedisEntityCache(redis, { prefix, ttlMs: 60_000 });
     const b = new RedisEntityCache(redis, { prefix, ttlMs: 60_000 });
     const track = { id: 't1', name: 'One', artists: [{ id: 'a1', name: 'A' }] };
-    await a.setMany([[entityKey('track', 't1', 'SE'), track]]);
-    expect(
-      await b.getMany([entityKey('track', 't1', 'SE'), entityKey('track', 't1', 'US'), entityKey('album', 't1', 'SE')]),
-    ).toEqual([track, undefined, undefined]);
-    expect(await redis.get(`${prefix}catalog:track:SE:t1`)).toBe(JSON.stringify(track));
+    await a.setMany([[entityKey('track', 't1'), track]]);
+    expect(await b.getMany([entityKey('track', 't1'), entityKey('track', 't2'), entityKey('album', 't1')])).toEqual([
+      track,
+      undefined,
+      undefined,
+    ]);
+    expect(await redis.get(`${prefix}catalog:track:t1`)).toBe(JSON.stringify(track));
   });
 
   it('lets entries expire after their time to live', async () => {
     const cache = new RedisEntityCache(redis, { prefix, ttlMs: 100 });
-    await cache.setMany([[entityKey('artist', 'a2', undefined), { id: 'a2' }]]);
-    const ttl = await redis.pTTL(`${prefix}catalog:artist:-:a2`);
+    await cache.setMany([[entityKey('artist', 'a2'), { id: 'a2' }]]);
+    const ttl = await redis.pTTL(`${prefix}catalog:artist:a2`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(100);
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(await cache.getMany([entityKey('artist', 'a2', undefined)])).toEqual([undefined]);
+    expect(await cache.getMany([entityKey('artist', 'a2')])).toEqual([undefined]);
   });
 
   it('misses instead of failing while Redis is unreachable, and serves again when it is back', async () => {
@@ -52,13 +54,13 @@ describe.runIf(await hasRedis())('the catalog cache in Redis', () => {
     await client.connect();
     const errors: unknown[] = [];
     const cache = new RedisEntityCache(client, { prefix, ttlMs: 60_000, onError: (error) => errors.push(error) });
-    const key = entityKey('album', 'al1', 'SE');
+    const key = entityKey('album', 'al1');
     try {
       await cache.setMany([[key, { id: 'al1' }]]);
       proxy.cut();
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await cache.getMany([key])).toEqual([undefined]);
-      await cache.setMany([[entityKey('album', 'al2', 'SE'), { id: 'al2' }]]);
+      await cache.setMany([[entityKey('album', 'al2'), { id: 'al2' }]]);
       expect(errors.length).toBeGreaterThanOrEqual(2);
       proxy.restore();
       await expect.poll(() => cache.getMany([key]), { timeout: 5000 }).toEqual([{ id: 'al1' }]);

@@ -3,7 +3,7 @@ import type { EntityCache } from './entity-cache';
 
 /**
  * The catalog cache shared by every api instance: one Redis string per entity, its JSON, under
- * `<prefix>catalog:<type>:<market>:<id>` (keys from `entityKey`), expiring after `ttlMs`. Like
+ * `<prefix>catalog:<type>:<id>` (keys from `entityKey`), expiring after `ttlMs`. Like
  * the in-process cache it holds catalog entities only, never user data (the loaders decide).
  *
  * A cache is an optimisation: when Redis cannot be reached, reads miss and writes are dropped,

@@ -201,5 +201,22 @@ for (const engine of engines) {
       expect(await migrate(db)).toEqual(own.map((migration) => migration.version));
       expect(await migrate(db)).toEqual([]);
     });
+
+    it('drops the unused name trigram indexes, from a store made before they went too', async () => {
+      const own = await listMigrations();
+      const indexes = async () =>
+        (
+          await db.query<{ name: string }>(
+            "SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE '%_trgm'",
+          )
+        ).rows.map((row) => row.name);
+      await migrate(
+        db,
+        own.filter((migration) => migration.version <= 8),
+      );
+      expect((await indexes()).length).toBe(6);
+      await migrate(db);
+      expect(await indexes()).toEqual([]);
+    });
   });
 }

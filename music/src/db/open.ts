@@ -239,8 +239,8 @@ async function openPostgres(url: string, onPoolError?: (error: Error) => void): 
 async function openPGlite(dataDir: string | undefined): Promise<Database> {
   const inMemory = dataDir === undefined || dataDir === 'memory://';
   // PGlite can only run the extensions it was given at start; a PostgreSQL server ships
-  // pg_trgm (trigram search) with its contrib modules. Loading it costs no measurable time;
-  // a migration still has to CREATE EXTENSION it.
+  // pg_trgm with its contrib modules. No query uses it any more (0010 dropped its indexes),
+  // but 0001 creates it and every new store runs 0001. Loading it costs no measurable time.
   const settings = { parsers: pgliteParsers(), extensions: { pg_trgm } };
   let unlock: (() => Promise<void>) | undefined;
   let pglite: PGlite;
