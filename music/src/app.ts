@@ -67,7 +67,7 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   // Alive (/healthz), and ready (/readyz): its store answers too.
   app.use(healthRouter(deps.db, deps.logger));
   // Not public: a bearer token (METRICS_TOKEN) or a direct connection from this machine (see metricsHandler).
-  app.get('/metrics', metricsHandler(metrics.registry, config.metricsToken));
+  app.get('/metrics', metricsHandler(metrics, config.metricsToken));
 
   app.use(createAccountsRouter({ db: deps.db, config }));
   // Generated cover art and portraits, public like image CDNs are.

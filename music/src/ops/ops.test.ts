@@ -9,7 +9,7 @@ import { loadMusicConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import { createLogger, safeUrl } from './logger';
-import { handleShutdown } from './shutdown';
+import { handleShutdown } from '@graphonic/ops';
 
 /** The music service's operations surface: metrics and their access rule, logs, and graceful shutdown. */
 
