@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['schema', 'api', 'music', 'web', 'test-support', 'examples/typed-client'],
+    projects: ['schema', 'ops', 'api', 'music', 'web', 'test-support', 'examples/typed-client'],
   },
 });

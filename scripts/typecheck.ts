@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { run } from './processes';
 
 const root = resolve(import.meta.dirname, '..');
-const projects = ['.', 'schema', 'api', 'music', 'web', 'test-support', 'examples/typed-client'];
+const projects = ['.', 'schema', 'ops', 'api', 'music', 'web', 'test-support', 'examples/typed-client'];
 const tsc = resolve(root, 'node_modules/.bin/tsc');
 
 const queue = [...projects];

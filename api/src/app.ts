@@ -1,4 +1,5 @@
 import { expressMiddleware } from '@as-integrations/express5';
+import { metricsHandler } from '@graphonic/ops';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -15,7 +16,7 @@ import { webOriginOnly } from './security/cors';
 import { MusicClient, type MusicClientOptions } from './music/client';
 import { healthRouter } from './ops/health';
 import { createHttpLogger, createLogger } from './ops/logger';
-import { ApiMetrics, metricsHandler } from './ops/metrics';
+import { ApiMetrics } from './ops/metrics';
 import { createRedis } from './ops/redis';
 import { createSharedState } from './ops/shared-state';
 import { finalErrorHandler, storeFailuresAnswered } from './ops/unavailable';
@@ -118,7 +119,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     }),
   );
   // Not public: a bearer token (METRICS_TOKEN) or a direct connection from this machine (see metricsHandler).
-  app.get('/metrics', metricsHandler(metrics, config.metricsToken));
+  app.get('/metrics', metricsHandler(metrics, { token: config.metricsToken }));
 
   // The GraphQL playground is a development tool: production serves it only when enabled (GRAPHQL_PLAYGROUND).
   app.use(config.graphql.playground ? createPlaygroundRouter() : playgroundDisabled());

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { handleShutdown } from '@graphonic/ops';
 import { createApp, type AppOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './ops/logger';
-import { handleShutdown } from './ops/shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();

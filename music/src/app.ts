@@ -72,7 +72,7 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   // Alive (/healthz), and ready (/readyz): its store answers too.
   app.use(healthRouter(deps.db, logger));
   // Not public: a bearer token (METRICS_TOKEN) or a direct connection from this machine (see metricsHandler).
-  app.get('/metrics', metricsHandler(metrics.registry, config.metricsToken));
+  app.get('/metrics', metricsHandler(metrics, config.metricsToken));
 
   // Registered clients' pages may call music v1 and the token endpoint from the browser.
   const origins = new RegisteredOrigins(deps.db);

@@ -10,7 +10,7 @@ import { migrate, MigrationError } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { createLogger } from './ops/logger';
-import { handleShutdown } from './ops/shutdown';
+import { handleShutdown } from '@graphonic/ops';
 import { startMusicService } from './service';
 
 const usage = `Usage: npm run music -- <command> [options]

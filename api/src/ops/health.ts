@@ -1,5 +1,6 @@
 import { access, constants } from 'node:fs/promises';
-import express, { type Router } from 'express';
+import { healthRouter as sharedHealthRouter, runChecks, type Check } from '@graphonic/ops';
+import type { Router } from 'express';
 import type { RedisClientType } from 'redis';
 import { fetch } from 'undici';
 import { sharedDispatcher } from '../music/client';
@@ -21,37 +22,14 @@ export interface ReadinessOptions {
   timeoutMs?: number;
 }
 
-type Check = 'ok' | 'unavailable';
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no answer in time')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
-
 export function healthRouter(options: ReadinessOptions): Router {
   const timeoutMs = options.timeoutMs ?? 2000;
   const probeTtlMs = options.upstreamProbeTtlMs ?? 5000;
   let upstream: { at: number; result: Promise<Check> } | undefined;
 
-  const store = async (): Promise<Check> => {
-    try {
-      if (options.redis) await withTimeout(options.redis.ping(), timeoutMs);
-      else if (options.sessionDir) await access(options.sessionDir, constants.W_OK);
-      return 'ok';
-    } catch {
-      return 'unavailable';
-    }
+  const store = async (): Promise<void> => {
+    if (options.redis) await options.redis.ping();
+    else if (options.sessionDir) await access(options.sessionDir, constants.W_OK);
   };
 
   // Any HTTP answer (a 401 without a token, most likely) shows the upstream is there.
@@ -68,15 +46,13 @@ export function healthRouter(options: ReadinessOptions): Router {
     }
   };
 
-  const router = express.Router();
-  router.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  router.get('/readyz', async (_req, res) => {
+  const reachable = async (): Promise<void> => {
     if (!upstream || Date.now() - upstream.at > probeTtlMs) upstream = { at: Date.now(), result: probeUpstream() };
-    const checks = { store: await store(), upstream: await upstream.result };
-    const ready = checks.store === 'ok' && checks.upstream === 'ok';
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks });
+    if ((await upstream.result) !== 'ok') throw new Error('The upstream does not answer.');
+  };
+
+  return sharedHealthRouter(async () => {
+    const { ready, checks } = await runChecks({ store, upstream: reachable }, timeoutMs);
+    return { ready, body: { status: ready ? 'ready' : 'unavailable', checks } };
   });
-  return router;
 }

@@ -1,22 +1,21 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { metricsHandler as sharedMetricsHandler, ServiceMetrics } from '@graphonic/ops';
+import type { RequestHandler } from 'express';
+import { Counter, Histogram } from 'prom-client';
 import type { Queryable } from '../db/types';
 
 /**
  * The music service's Prometheus metrics: requests by route and status with their latency,
- * multi-get batch sizes, active sign-in sessions and access tokens, and the process's own (CPU,
- * memory, event loop). One registry per app, so that several apps in one process never share.
+ * multi-get batch sizes, and active sign-in sessions and access tokens; the process's own figures,
+ * the registry per app and `/metrics` come from the shared ServiceMetrics (@graphonic/ops).
  */
-export class MusicMetrics {
-  readonly registry = new Registry();
+export class MusicMetrics extends ServiceMetrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly seconds: Histogram<'method' | 'route'>;
   private readonly batchSizes: Histogram<'route'>;
 
   constructor() {
+    super();
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
     this.requests = new Counter({
       name: 'graphonic_music_requests_total',
       help: 'Requests answered, by route and status',
@@ -66,54 +65,17 @@ export class MusicMetrics {
       ['account_sessions', 'graphonic_music_active_sessions', 'Unexpired sign-in sessions'],
       ['access_tokens', 'graphonic_music_active_access_tokens', 'Unexpired access tokens'],
     ] as const) {
-      let last: { at: number; value: number } | undefined;
-      new Gauge({
-        name,
-        help,
-        registers: [this.registry],
-        async collect() {
-          if (!last || Date.now() - last.at > 15_000) {
-            // A database that cannot answer leaves the last value standing.
-            const value = await read(table).catch(() => last?.value ?? 0);
-            last = { at: Date.now(), value };
-          }
-          this.set(last.value);
-        },
-      });
+      this.gaugeReadAtScrape({ name, help, read: () => read(table) });
     }
   }
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-/** Whether a request came straight from this machine, not relayed by a proxy on it. */
-function directFromLoopback(req: Request): boolean {
-  const relayed = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((header) => req.headers[header] !== undefined);
-  return !relayed && loopback.has(req.socket.remoteAddress ?? '');
-}
-
-/**
- * `/metrics` is not public: the figures describe traffic and load that strangers have no business
- * reading. With METRICS_TOKEN it answers a Prometheus scraper that sends the token as a bearer
- * token; without one, only a direct connection from this machine (not one relayed by a proxy on
- * it). Anyone else gets 404, as if there were nothing there.
- */
-export function metricsHandler(registry: Registry, token: string | undefined): RequestHandler {
-  return (req, res, next) => {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
-    const allowed = token ? bearer !== undefined && sameSecret(bearer, token) : directFromLoopback(req);
-    if (!allowed) {
+/** `/metrics` for the music service: the shared rule, answering strangers with the music v1 API's own 404. */
+export function metricsHandler(metrics: MusicMetrics, token: string | undefined): RequestHandler {
+  return sharedMetricsHandler(metrics, {
+    token,
+    notFound: (res) => {
       res.status(404).json({ error: { status: 404, message: 'Service not found' } });
-      return;
-    }
-    registry.metrics().then((text) => {
-      res.type(registry.contentType).send(text);
-    }, next);
-  };
+    },
+  });
 }

@@ -11,7 +11,7 @@ import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import type { Database, QueryResult, Row } from '../db/types';
 import { createLogger, safeUrl } from './logger';
-import { handleShutdown } from './shutdown';
+import { handleShutdown } from '@graphonic/ops';
 
 /** The music service's operations surface: metrics and their access rule, logs, and graceful shutdown. */
 

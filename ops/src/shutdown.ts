@@ -5,7 +5,9 @@ import type { Logger } from 'pino';
  * Graceful shutdown: on SIGTERM the server stops accepting connections at once (new ones are
  * refused), lets the requests in flight finish within `timeoutMs` (then cuts them), closes
  * keep-alive connections as their responses end, then closes what the process holds (pools,
- * stores) within `closeTimeoutMs`, and exits: 0 when everything finished, 1 otherwise.
+ * stores) within `closeTimeoutMs`, and exits: 0 when everything finished, 1 otherwise. Its last
+ * resort timer (exit 1 when even closing hangs) is cleared once the shutdown has run its course, so
+ * that an `exit` that does not end the process (a test's) is never followed by a second, late one.
  */
 export interface ShutdownOptions {
   server: Server;
@@ -13,7 +15,9 @@ export interface ShutdownOptions {
   /** Closes the stores and pools once the server has stopped. */
   close: () => Promise<void>;
   logger: Logger;
+  /** 5 s unless given. */
   closeTimeoutMs?: number;
+  /** `process.exit` unless given. */
   exit?: (code: number) => void;
 }
 
