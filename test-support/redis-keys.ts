@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createClient } from 'redis';
+import { createClient, type RedisClientType } from 'redis';
+import { afterAll, beforeAll } from 'vitest';
 import { probeRedis, REDIS_URL } from './services';
 
 /** A Redis key prefix of a test's own: nothing it writes meets another test's keys. */
@@ -25,4 +26,33 @@ export async function deleteKeys(prefix: string): Promise<number> {
     client.destroy();
   }
   return deleted;
+}
+
+/**
+ * Two clients of the machine's Redis server, as two instances would hold, connected before the
+ * tests of the calling `describe` and closed after them, with every key under `prefix` deleted.
+ */
+export function twoRedisClients(prefix: string): { readonly one: RedisClientType; readonly two: RedisClientType } {
+  const clients: RedisClientType[] = [];
+  beforeAll(async () => {
+    clients.push(createClient({ url: REDIS_URL }), createClient({ url: REDIS_URL }));
+    await Promise.all(clients.map((client) => client.connect()));
+  });
+  afterAll(async () => {
+    await deleteKeys(prefix);
+    for (const client of clients.splice(0)) client.destroy();
+  });
+  const at = (index: number): RedisClientType => {
+    const client = clients[index];
+    if (!client) throw new Error('The Redis clients are used before their tests start.');
+    return client;
+  };
+  return {
+    get one() {
+      return at(0);
+    },
+    get two() {
+      return at(1);
+    },
+  };
 }

@@ -9,11 +9,13 @@ import type { Config } from './config';
 import { BearerTokenSource, SessionTokenSource, type SessionWithMusic } from './auth/tokens';
 import { contentSecurityPolicy } from './content-security';
 import { webClientRouter } from './web-client';
-import { createContext, type Context, type SharedContext } from './context';
+import { createContext, type Context, type RequestMusic, type SharedContext } from './context';
 import { createGraphqlServer } from './graphql';
+import { bearerOf, BearerListeners, fairUse, listenerOf, tokenDigest } from './limits/listeners';
 import { createPlaygroundRouter, playgroundDisabled } from './playground/playground';
 import { webOriginOnly } from './security/cors';
 import { MusicClient, type MusicClientOptions } from './music/client';
+import { CapabilitiesByToken, UpstreamCapabilities } from './music/upstream-capabilities';
 import { healthRouter } from './ops/health';
 import { createHttpLogger, createLogger } from './ops/logger';
 import { ApiMetrics } from './ops/metrics';
@@ -64,13 +66,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
   metrics.watchSessions(sessions.store);
 
-  // Process-wide: what the upstream can do, the catalog cache and the upstream's rate gate (shared through Redis).
-  const { cache, gate } = createSharedState(config, redis, logger);
+  // Process-wide: what the upstream can do (learnt from the app's own client, for a while), the catalog cache,
+  // the upstream's rate gate and the listeners' request limits (shared through Redis).
+  const { cache, gate, requestLimiter } = createSharedState(config, redis, logger);
   const shared: SharedContext = {
     config,
-    capabilities: { multiGet: 'unknown' },
+    capabilities: new UpstreamCapabilities({ ttlMs: config.fairUse.capabilityTtlMs }),
     cache: metrics.meterCache(cache),
   };
+  // A third-party client's token belongs to another app: what the upstream answers it is kept for that token only.
+  const tokenCapabilities = new CapabilitiesByToken({ ttlMs: config.fairUse.capabilityTtlMs });
   const onUpstreamRequest: MusicClientOptions['onRequest'] = (event) => {
     metrics.upstream(event);
     logger.debug({ upstream: event }, 'upstream call');
@@ -82,9 +87,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     clientSecret: config.oauthClient.secret,
     timeoutMs: options.musicClient?.timeoutMs,
   };
+  // Spotify counts 429s per app (per developer account); a quota answer says the app is limited whatever the upstream.
+  const limitsApp = (reason: string | undefined): boolean =>
+    config.provider === 'spotify' || reason === 'QUOTA_EXCEEDED';
   /** The request's music client: a third-party client's bearer token, else the session's sign-in, else none. */
-  const musicClientFor = (req: Request): MusicClient | null => {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+  const musicClientFor = (req: Request): RequestMusic | null => {
+    const bearer = bearerOf(req);
     const session = req.session as SessionWithMusic | undefined;
     const tokens = bearer
       ? new BearerTokenSource(bearer)
@@ -92,20 +100,46 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         ? new SessionTokenSource(req, oauthClient, sessions.refreshLock)
         : null;
     if (!tokens) return null;
-    return new MusicClient({
+    const client = new MusicClient({
       ...options.musicClient,
       baseUrl: config.musicApiUrl,
       tokens,
       gate,
+      listener: listenerOf(req),
+      // A bearer token belongs to another app: the upstream's limit on it is that app's, never this one's.
+      limitsApp: bearer ? () => false : limitsApp,
       // The id of this request (the proxy's, or a new one): the music service logs it too.
       requestId: typeof req.id === 'string' ? req.id : undefined,
       onRequest: onUpstreamRequest,
     });
+    return bearer ? { client, capabilities: tokenCapabilities.of(tokenDigest(bearer)) } : { client };
   };
+  // Whose a bearer token is: one GET /me per token, tried once, quickly; its own listener's share and pause.
+  const bearers = new BearerListeners({
+    lookup: async (token, req) => {
+      const me = await new MusicClient({
+        ...options.musicClient,
+        baseUrl: config.musicApiUrl,
+        tokens: new BearerTokenSource(token),
+        gate,
+        listener: `token:${tokenDigest(token)}`,
+        limitsApp: () => false,
+        timeoutMs: Math.min(options.musicClient?.timeoutMs ?? 10_000, 2000),
+        maxRetries: 0,
+        rateLimitBudgetMs: 0,
+        requestId: typeof req.id === 'string' ? `${req.id}:listener` : undefined,
+        onRequest: onUpstreamRequest,
+      }).get<{ id?: unknown }>('/me');
+      if (typeof me.id !== 'string' || me.id === '') throw new Error('The music service named no user for the token.');
+      return me.id;
+    },
+  });
 
   const app = express();
   // Hides the framework from fingerprinting.
   app.disable('x-powered-by');
+  // Who may name the client's address (X-Forwarded-For): anonymous requests are limited by it (TRUST_PROXY).
+  app.set('trust proxy', config.fairUse.trustProxy);
   // One JSON line per request with its id; headers, cookies and query secrets never reach the log.
   app.use(createHttpLogger(logger));
   // Standard security headers (CSP, frame-ancestors, nosniff, referrer policy).
@@ -139,6 +173,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     '/graphql',
     // Browsers on other origins get no CORS headers: only the app's own origin (PUBLIC_URL) may call with cookies.
     webOriginOnly(config.publicUrl),
+    // Each listener (or anonymous address) within their own request limit: 429 with Retry-After beyond it.
+    fairUse({ limiter: requestLimiter, bearers }),
     // An explicit cap: larger bodies get 413 before GraphQL parses anything.
     express.json({ limit: '100kb' }),
     expressMiddleware(graphql, {

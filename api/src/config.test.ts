@@ -162,3 +162,43 @@ describe('the settings of a scaled deployment', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 });
+
+describe('the settings of fair use', () => {
+  it('default to 300 requests a minute per listener, a quarter of the budget each, and 10 minutes of learning', () => {
+    expect(loadConfig({}).fairUse).toEqual({
+      requestLimit: { requests: 300, windowMs: 60_000 },
+      listenerSharePercent: 25,
+      capabilityTtlMs: 600_000,
+      trustProxy: false,
+    });
+  });
+
+  it('read what they are given, and turn the request limit off on request', () => {
+    expect(
+      loadConfig({
+        GRAPHQL_RATE_LIMIT: '20/10s',
+        MUSIC_RATE_SHARE: '50',
+        CAPABILITY_TTL: '60',
+        TRUST_PROXY: 'loopback, 10.0.0.0/8',
+      }).fairUse,
+    ).toEqual({
+      requestLimit: { requests: 20, windowMs: 10_000 },
+      listenerSharePercent: 50,
+      capabilityTtlMs: 60_000,
+      trustProxy: ['loopback', '10.0.0.0/8'],
+    });
+    expect(loadConfig({ GRAPHQL_RATE_LIMIT: 'off', TRUST_PROXY: '1' }).fairUse).toMatchObject({
+      requestLimit: null,
+      trustProxy: 1,
+    });
+  });
+
+  it('refuse bad values, each with its own message', () => {
+    expect(() => loadConfig({ GRAPHQL_RATE_LIMIT: '300' })).toThrow(/GRAPHQL_RATE_LIMIT: expected requests per window/);
+    expect(() => loadConfig({ GRAPHQL_RATE_LIMIT: '0/60s' })).toThrow(/GRAPHQL_RATE_LIMIT/);
+    expect(() => loadConfig({ MUSIC_RATE_SHARE: '0' })).toThrow(/MUSIC_RATE_SHARE/);
+    expect(() => loadConfig({ MUSIC_RATE_SHARE: '101' })).toThrow(/MUSIC_RATE_SHARE/);
+    expect(() => loadConfig({ CAPABILITY_TTL: '0' })).toThrow(/CAPABILITY_TTL/);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: expected a number of hops/);
+  });
+});

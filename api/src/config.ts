@@ -14,6 +14,34 @@ export const developmentSessionSecret = 'graphonic-development-session-secret-no
 export const developmentClientSecret = 'graphonic-development-client-secret-not-for-production';
 const defaultSessionDir = resolve(import.meta.dirname, '../../.data/api/sessions');
 
+/**
+ * Fair use (docs/decisions/024-fair-use-of-the-upstream.md): what one listener may ask of the api and of the
+ * upstream, and how long what the upstream taught holds. Validated and read here alone (`fairUseOf`).
+ */
+const rateSyntax = /^\d+\/\d+(ms|s|m)$/;
+const fairUseEnv = {
+  // One listener (or one anonymous address) must not crowd out the others: every /graphql request counts.
+  GRAPHQL_RATE_LIMIT: z
+    .string()
+    .refine(
+      (raw) => raw === 'off' || (rateSyntax.test(raw) && parseRateBudget(raw) !== null),
+      'expected requests per window such as 300/60s (at least 1 request and 1 ms), or off',
+    )
+    .default('300/60s'),
+  // No listener may spend more than this share of MUSIC_RATE_BUDGET, so one cannot get the others rated.
+  MUSIC_RATE_SHARE: z.coerce.number().int().min(1).max(100).default(25),
+  // A learnt capability is re-learnt after this long: an upstream that changes (or a 403 of one moment) is not kept for ever.
+  CAPABILITY_TTL: z.coerce.number().int().min(1).max(86_400).default(600),
+  // Only these proxies may name the client's address (X-Forwarded-For), which anonymous requests are counted by.
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (raw) => parseTrustProxy(raw) !== null,
+      'expected a number of hops, or addresses, subnets, loopback, linklocal or uniquelocal separated by commas',
+    )
+    .optional(),
+};
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,6 +85,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
+    ...fairUseEnv,
   })
   .superRefine((env, ctx) => {
     // The development server compiles source on request: never in production.
@@ -125,6 +154,42 @@ export function parseRateBudget(raw: string | undefined): { requests: number; wi
   return requests >= 1 && windowMs >= 1 ? { requests, windowMs } : null;
 }
 
+/**
+ * `TRUST_PROXY`: unset (or `false`) for none, a number of hops, or a comma-separated list of addresses,
+ * subnets and the names loopback, linklocal and uniquelocal, as Express's `trust proxy` setting takes them.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] | null {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = entries.every(
+    (entry) => ['loopback', 'linklocal', 'uniquelocal'].includes(entry) || /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry),
+  );
+  return valid ? entries : null;
+}
+
+/** What one listener may ask of the api and the upstream (`Config.fairUse`). */
+export interface FairUse {
+  /** Requests to /graphql per listener (or per anonymous address) per window; null when off. */
+  requestLimit: { requests: number; windowMs: number } | null;
+  /** Upstream calls one listener may make per window of `rateBudget`, in percent of it. */
+  listenerSharePercent: number;
+  /** How long a learnt capability of the upstream holds, in milliseconds. */
+  capabilityTtlMs: number;
+  /** Express's `trust proxy`: who may name the client's address. */
+  trustProxy: false | number | string[];
+}
+
+function fairUseOf(value: z.infer<typeof envSchema>): FairUse {
+  return {
+    requestLimit: value.GRAPHQL_RATE_LIMIT === 'off' ? null : parseRateBudget(value.GRAPHQL_RATE_LIMIT),
+    listenerSharePercent: value.MUSIC_RATE_SHARE,
+    capabilityTtlMs: value.CAPABILITY_TTL * 1000,
+    trustProxy: parseTrustProxy(value.TRUST_PROXY) ?? false,
+  };
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -158,6 +223,7 @@ export interface Config {
   metricsToken: string | undefined;
   /** How long a shutdown waits for in-flight requests before it closes them, in milliseconds. */
   shutdownTimeoutMs: number;
+  fairUse: FairUse;
   graphql: {
     /** Bounds checked on every operation before any resolver runs. */
     limits: OperationLimits;
@@ -219,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL ?? (value.NODE_ENV === 'test' ? 'warn' : 'info'),
     metricsToken: value.METRICS_TOKEN,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT * 1000,
+    fairUse: fairUseOf(value),
     graphql: {
       limits: {
         maxDepth: value.GRAPHQL_MAX_DEPTH,

@@ -3,7 +3,8 @@ import type { Config } from './config';
 import type { MusicClient } from './music/client';
 import type { EntityCache } from './music/entity-cache';
 import { createLibraryLoader, type LibraryLoader } from './music/library-loader';
-import { createEntityLoader, entitySpecs, type EntityLoader, type UpstreamCapabilities } from './music/loaders';
+import { createEntityLoader, entitySpecs, type EntityLoader } from './music/loaders';
+import type { UpstreamCapabilities } from './music/upstream-capabilities';
 import type { V1Album, V1Artist, V1AudioFeatures, V1Episode, V1Show, V1Track } from './music/v1';
 
 /** Per-request loaders of every entity the upstream can fetch by id (batched, de-duplicated, cached). */
@@ -28,7 +29,10 @@ export interface Context {
   music: MusicClient | null;
   /** Null exactly when `music` is. */
   loaders: Loaders | null;
-  /** What the upstream can do, learnt once for the whole process. */
+  /**
+   * What the upstream can do: the process's, learnt from the app's own client (signed-in listeners);
+   * for a third-party client's bearer token, its token's own, since the upstream may treat its app otherwise.
+   */
   capabilities: UpstreamCapabilities;
 }
 
@@ -39,9 +43,13 @@ export interface SharedContext {
   cache: EntityCache;
 }
 
-/** The loaders of one request, over that request's client and the process's cache. */
-export function createLoaders(client: MusicClient, shared: SharedContext): Loaders {
-  const options = { client, capabilities: shared.capabilities, cache: shared.cache };
+/** The loaders of one request, over that request's client, what it knows of the upstream, and the process's cache. */
+export function createLoaders(
+  client: MusicClient,
+  shared: SharedContext,
+  capabilities: UpstreamCapabilities = shared.capabilities,
+): Loaders {
+  const options = { client, capabilities, cache: shared.cache };
   return {
     track: createEntityLoader<V1Track>(entitySpecs.track, options),
     album: createEntityLoader<V1Album>(entitySpecs.album, options),
@@ -53,13 +61,26 @@ export function createLoaders(client: MusicClient, shared: SharedContext): Loade
   };
 }
 
-/** A request's context: signed in (a client) or anonymous (none). */
-export function createContext(shared: SharedContext, client: MusicClient | null): Context {
+/**
+ * A request's music client, and what its calls learn into: absent for the app's own client (a
+ * signed-in listener's token), which teaches the process; a bearer token's own otherwise.
+ */
+export interface RequestMusic {
+  client: MusicClient;
+  capabilities?: UpstreamCapabilities;
+}
+
+/**
+ * A request's context: signed in (a client) or anonymous (none). Only the app's own client teaches
+ * the process what the upstream can do; a bearer token of another app learns for that token alone.
+ */
+export function createContext(shared: SharedContext, music: RequestMusic | null): Context {
+  const capabilities = music?.capabilities ?? shared.capabilities;
   return {
     config: shared.config,
-    capabilities: shared.capabilities,
-    music: client,
-    loaders: client ? createLoaders(client, shared) : null,
+    capabilities,
+    music: music?.client ?? null,
+    loaders: music ? createLoaders(music.client, shared, capabilities) : null,
   };
 }
 

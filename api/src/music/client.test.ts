@@ -136,9 +136,57 @@ describe('the music v1 client', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('holds only the listener whose own token was told to wait, unless the upstream says the app is limited', async () => {
+    const gate = new LocalRateGate();
+    const foreign = { gate, limitsApp: () => false, rateLimitBudgetMs: 1000 };
+    script['/v1/me'] = [status(429, { error: { status: 429, message: 'slow down' } }, { 'retry-after': '30' })];
+    await expect(client({ ...foreign, listener: 'token:greedy' }).get('/me')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 30,
+    });
+    // The greedy token waits without calling; another listener's call goes, and is answered.
+    calls = [];
+    await expect(client({ ...foreign, listener: 'token:greedy' }).get('/me')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    expect(calls).toHaveLength(0);
+    await expect(client({ ...foreign, listener: 'user:other' }).get('/me')).resolves.toMatchObject({ ok: true });
+    expect(calls).toHaveLength(1);
+
+    // A quota answer for the app's own token: every listener waits.
+    const own = { gate, limitsApp: (reason?: string) => reason === 'QUOTA_EXCEEDED', rateLimitBudgetMs: 1000 };
+    script['/v1/me'] = [
+      status(
+        429,
+        { error: { status: 429, message: 'Too many requests', reason: 'QUOTA_EXCEEDED' } },
+        { 'retry-after': '30' },
+      ),
+    ];
+    await expect(client({ ...own, listener: 'user:first' }).get('/me')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    calls = [];
+    await expect(client({ ...own, listener: 'user:other' }).get('/me')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it("keeps each listener within their share of the budget, so that one cannot get another's calls rated", async () => {
+    const gate = new LocalRateGate({
+      now: () => 0,
+      budget: { requests: 4, windowMs: 60_000 },
+      listenerSharePercent: 50,
+    });
+    const greedy = client({ gate, listener: 'user:greedy' });
+    await greedy.get('/tracks');
+    await greedy.get('/tracks');
+    const refused = await greedy.get('/tracks').catch((caught: unknown) => caught);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 60 });
+    expect((refused as MusicApiError).message).toMatch(/your whole share/);
+    await expect(client({ gate, listener: 'user:other' }).get('/tracks')).resolves.toMatchObject({ ok: true });
+    expect(calls).toHaveLength(3);
+  });
+
   it('keeps calls within the request budget: waits for a place when it fits, else RATE_LIMITED unsent', async () => {
     let now = 0;
-    const gate = new LocalRateGate(() => now, { requests: 2, windowMs: 4000 });
+    const gate = new LocalRateGate({ now: () => now, budget: { requests: 2, windowMs: 4000 } });
     const slept: number[] = [];
     const sleep = (ms: number): Promise<void> => {
       slept.push(ms);
@@ -175,6 +223,40 @@ describe('the music v1 client', () => {
     await expect(client().post('/me/playlists', { body: { name: 'x' } })).rejects.toMatchObject({
       code: 'UPSTREAM_UNAVAILABLE',
       status: 500,
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('never sends a write again unless it says it is idempotent: a reorder goes once after a 5xx', async () => {
+    const reorder = { body: { range_start: 0, insert_before: 3, range_length: 1 }, idempotent: false };
+    script['/v1/playlists/p/items'] = [status(502), status(200, { snapshot_id: 'twice' })];
+    await expect(client().put('/playlists/p/items', reorder)).rejects.toMatchObject({
+      code: 'UPSTREAM_UNAVAILABLE',
+      status: 502,
+    });
+    expect(calls).toEqual([
+      { method: 'PUT', path: '/v1/playlists/p/items', authorization: 'Bearer token-1', body: reorder.body },
+    ]);
+    expect(waits).toEqual([]);
+
+    // A write without a word about it is not resent either; one that says it is idempotent is.
+    calls = [];
+    script['/v1/playlists/p'] = [status(503), status(503), status(200, {})];
+    await expect(client().put('/playlists/p', { body: { name: 'x' } })).rejects.toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(1);
+    calls = [];
+    await expect(client().put('/playlists/p', { body: { name: 'x' }, idempotent: true })).resolves.toEqual({});
+    expect(calls).toHaveLength(2);
+  });
+
+  it('sends a reorder once when the music service does not answer, and says the outcome is unknown', async () => {
+    script['/v1/playlists/p/items'] = [() => undefined, () => undefined];
+    const music = client({ timeoutMs: 50 });
+    await expect(
+      music.put('/playlists/p/items', { body: { range_start: 0, insert_before: 3 }, idempotent: false }),
+    ).rejects.toMatchObject({
+      code: 'UPSTREAM_UNAVAILABLE',
+      message: 'The music service did not answer in time. The change may or may not have been made.',
     });
     expect(calls).toHaveLength(1);
   });

@@ -5,9 +5,10 @@ import { LocalRateGate, type RateGate } from './rate-gate';
 /**
  * The only code in the api that speaks HTTP to the music v1 upstream. It owns the rules:
  * https only (plain http only to a loopback host), a timeout on every attempt, `Retry-After`
- * honoured within a bounded budget and shared through the rate gate, retries with backoff and
- * jitter for idempotent calls only, one token refresh and one retry on 401, and the
- * status-to-code table (./errors).
+ * honoured within a bounded budget and shared through the rate gate (for the app, or for the
+ * listener alone: see `limitsApp`), each listener within their share of the request budget,
+ * retries with backoff and jitter for calls that say they are idempotent only, one token refresh
+ * and one retry on 401, and the status-to-code table (./errors).
  */
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
@@ -33,6 +34,16 @@ export interface MusicClientOptions {
   backoffMs?: number;
   dispatcher?: Dispatcher;
   gate?: RateGate;
+  /**
+   * Whose share of the request budget this client's calls take, and whose pause they wait for besides
+   * the app's: the signed-in listener (or the bearer token's). Absent, calls count for the app only.
+   */
+  listener?: string;
+  /**
+   * Whether a 429 answered to this client's token (with its `reason`, if any) limits the app as a whole,
+   * so that every listener waits; otherwise only `listener` waits. Default: always (the app's own calls).
+   */
+  limitsApp?: (reason: string | undefined) => boolean;
   /** Sent upstream as X-Request-Id, to follow one request across services. */
   requestId?: string;
   /** Told about every attempt: for metrics, logs and counting upstream calls in tests. */
@@ -55,10 +66,15 @@ export interface UpstreamRequestEvent {
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /**
+   * Whether sending the call twice does what sending it once does, so that it may be sent again
+   * after a 5xx or a timeout (whose outcome is unknown). Reads are; a write is only when its caller
+   * says so: a reorder or an append would apply twice. Default: true for GET, false otherwise.
+   */
+  idempotent?: boolean;
 }
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
-const idempotent = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
 
 /** One keep-alive pool for every upstream call of the process. */
 export const sharedDispatcher: Dispatcher = new Agent({
@@ -161,6 +177,8 @@ export class MusicClient {
   async request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
     const url = this.url(path, options.query);
     const operation = `${method} ${url.pathname}`;
+    const idempotent = options.idempotent ?? method === 'GET';
+    const listener = this.options.listener;
     let token = await this.options.tokens.accessToken();
     let refreshed = false;
     let failures = 0;
@@ -180,12 +198,18 @@ export class MusicClient {
     };
 
     for (;;) {
-      const closedFor = await this.gate.closedForMs();
+      const closedFor = await this.gate.closedForMs(listener);
       if (closedFor > 0)
         await waitWithinBudget(closedFor, 'The music service asked us to slow down; try again shortly.');
-      // A place in the upstream request budget, shared by every instance; its wait counts against the same budget.
-      for (let wait = await this.gate.take(); wait > 0; wait = await this.gate.take()) {
-        await waitWithinBudget(wait, 'Graphonic is using its whole request budget; try again shortly.');
+      // A place in the upstream request budget and in the listener's share of it, shared by every instance;
+      // its wait counts against the same budget.
+      for (let taken = await this.gate.take(listener); taken.waitMs > 0; taken = await this.gate.take(listener)) {
+        await waitWithinBudget(
+          taken.waitMs,
+          taken.limit === 'listener'
+            ? 'You are using your whole share of the request budget; try again shortly.'
+            : 'Graphonic is using its whole request budget; try again shortly.',
+        );
       }
 
       const started = performance.now();
@@ -206,13 +230,15 @@ export class MusicClient {
       } catch (error) {
         this.report(method, url, 'error', started);
         const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        if (idempotent.has(method) && failures < this.maxRetries) {
+        if (idempotent && failures < this.maxRetries) {
           failures += 1;
           await this.backoff(failures);
           continue;
         }
+        // A write that was sent and got no answer may have been applied: the listener is told so, never sent it twice.
+        const unknownOutcome = timedOut && !idempotent ? ' The change may or may not have been made.' : '';
         throw new MusicApiError(
-          timedOut ? 'The music service did not answer in time.' : 'The music service cannot be reached.',
+          `${timedOut ? 'The music service did not answer in time.' : 'The music service cannot be reached.'}${unknownOutcome}`,
           { code: 'UPSTREAM_UNAVAILABLE', operation },
           { cause: error },
         );
@@ -236,7 +262,9 @@ export class MusicClient {
       if (response.status === 429) {
         const waitMs = parseRetryAfter(response.headers.get('retry-after')) * 1000;
         const { reason } = await readError(response);
-        await this.gate.closeFor(waitMs);
+        // The app waits when the upstream limits the app; a limit of this listener's token alone holds this listener.
+        const appWide = listener === undefined || (this.options.limitsApp?.(reason) ?? true);
+        await this.gate.closeFor(waitMs, appWide ? undefined : listener);
         if (rateLimitWaited + waitMs <= this.rateLimitBudgetMs) continue;
         throw new MusicApiError('The music service asked us to slow down; try again shortly.', {
           code: 'RATE_LIMITED',
@@ -247,7 +275,7 @@ export class MusicClient {
         });
       }
 
-      if (response.status >= 500 && idempotent.has(method) && failures < this.maxRetries) {
+      if (response.status >= 500 && idempotent && failures < this.maxRetries) {
         await response.body?.cancel();
         failures += 1;
         await this.backoff(failures);

@@ -4,8 +4,16 @@ import { listen, type RunningServer } from '../../../test-support/http';
 import { MusicClient } from './client';
 import { MemoryEntityCache } from './entity-cache';
 import { MusicApiError } from './errors';
-import { createEntityLoader, entitySpecs, type UpstreamCapabilities } from './loaders';
+import { createEntityLoader, entitySpecs } from './loaders';
+import { UpstreamCapabilities } from './upstream-capabilities';
 import { entityKey } from './entity-cache';
+
+/** Capabilities that know whether the upstream has multi-gets. */
+function learnt(multiGet: boolean): UpstreamCapabilities {
+  const capabilities = new UpstreamCapabilities();
+  capabilities.learnMultiGet(multiGet);
+  return capabilities;
+}
 
 /**
  * A small upstream with the music v1 multi-get and single-get shapes. `developmentMode`
@@ -75,7 +83,7 @@ const ids = (from: number, count: number) =>
 
 describe('entity loaders', () => {
   it('batch at the endpoint maximum, de-duplicate, and answer in key order', async () => {
-    const capabilities: UpstreamCapabilities = { multiGet: 'unknown' };
+    const capabilities = new UpstreamCapabilities();
     const loader = createEntityLoader<{ id: string }>(entitySpecs.track, {
       client: client(),
       capabilities,
@@ -89,7 +97,7 @@ describe('entity loaders', () => {
   });
 
   it('use each endpoint maximum (albums 20, audio features 100)', async () => {
-    const capabilities: UpstreamCapabilities = { multiGet: true };
+    const capabilities = learnt(true);
     await createEntityLoader(entitySpecs.album, { client: client(), capabilities }).loadMany(ids(0, 45));
     await createEntityLoader(entitySpecs.audioFeatures, { client: client(), capabilities }).loadMany(ids(0, 150));
     expect(calls.map((call) => `${call.path}:${call.ids.length}`)).toEqual([
@@ -103,7 +111,7 @@ describe('entity loaders', () => {
 
   it('send the batches of a long list together once the upstream is known to have multi-gets', async () => {
     multiGetDelayMs = 300;
-    const capabilities: UpstreamCapabilities = { multiGet: true };
+    const capabilities = learnt(true);
     const loader = createEntityLoader(entitySpecs.album, { client: client(), capabilities });
     await loader.loadMany(ids(0, 100));
     expect(calls.map((call) => call.ids.length)).toEqual([20, 20, 20, 20, 20]);
@@ -113,7 +121,7 @@ describe('entity loaders', () => {
 
   it('probe with one batch while it is unknown whether the upstream has multi-gets', async () => {
     developmentMode = true;
-    const capabilities: UpstreamCapabilities = { multiGet: 'unknown' };
+    const capabilities = new UpstreamCapabilities();
     const loader = createEntityLoader(entitySpecs.artist, { client: client(), capabilities, concurrency: 10 });
     await loader.loadMany(ids(0, 60));
     // One refused multi-get, then single GETs: not two refused batches.
@@ -125,7 +133,7 @@ describe('entity loaders', () => {
     reverse = true;
     const loader = createEntityLoader<{ id: string }>(entitySpecs.artist, {
       client: client(),
-      capabilities: { multiGet: true },
+      capabilities: learnt(true),
     });
     const [first, missing, last] = await loader.loadMany(['id001', 'nope', 'id002']);
     expect(first).toEqual({ id: 'id001' });
@@ -136,7 +144,7 @@ describe('entity loaders', () => {
 
   it('fall back to capped single GETs where multi-get is refused, and remember it', async () => {
     developmentMode = true;
-    const capabilities: UpstreamCapabilities = { multiGet: 'unknown' };
+    const capabilities = new UpstreamCapabilities();
     const loader = createEntityLoader<{ id: string }>(entitySpecs.track, {
       client: client(),
       capabilities,
@@ -164,7 +172,7 @@ describe('entity loaders', () => {
 
   it('serve repeated ids from the cross-request cache', async () => {
     const cache = new MemoryEntityCache();
-    const capabilities: UpstreamCapabilities = { multiGet: true };
+    const capabilities = learnt(true);
     await createEntityLoader(entitySpecs.track, { client: client(), capabilities, cache }).loadMany(ids(0, 10));
     calls = [];
     const again = createEntityLoader<{ id: string }>(entitySpecs.track, { client: client(), capabilities, cache });
@@ -175,7 +183,7 @@ describe('entity loaders', () => {
 
   it("keep what belongs to the listener (a show's episodes with resume points) out of the shared cache", async () => {
     const cache = new MemoryEntityCache();
-    const capabilities: UpstreamCapabilities = { multiGet: true };
+    const capabilities = learnt(true);
     const mine = await createEntityLoader<Record<string, unknown>>(entitySpecs.show, {
       client: client(),
       capabilities,
@@ -195,7 +203,7 @@ describe('entity loaders', () => {
 
   it("serve an object's catalog lists from the cross-request cache, once per request", async () => {
     const cache = new MemoryEntityCache();
-    const capabilities: UpstreamCapabilities = { multiGet: true };
+    const capabilities = learnt(true);
     let fetched = 0;
     const fetch = () => {
       fetched += 1;
@@ -225,7 +233,7 @@ describe('entity loaders', () => {
 
   it('take a refused audio-features multi-get as a missing feature, not as missing multi-gets', async () => {
     developmentMode = true;
-    const capabilities: UpstreamCapabilities = { multiGet: 'unknown' };
+    const capabilities = new UpstreamCapabilities();
     const loader = createEntityLoader(entitySpecs.audioFeatures, { client: client(), capabilities });
     const results = await loader.loadMany(['id001', 'id002']);
     expect(results.every((result) => result instanceof MusicApiError && result.status === 403)).toBe(true);
@@ -235,7 +243,7 @@ describe('entity loaders', () => {
 
   it('never share episodes between listeners: they carry a listener resume point', async () => {
     const cache = new MemoryEntityCache();
-    const capabilities: UpstreamCapabilities = { multiGet: true };
+    const capabilities = learnt(true);
     await createEntityLoader(entitySpecs.episode, { client: client(), capabilities, cache }).load('id001');
     await createEntityLoader(entitySpecs.episode, { client: client(), capabilities, cache }).load('id001');
     expect(calls).toHaveLength(2);
@@ -249,7 +257,7 @@ describe('entity loaders', () => {
         tokens: { accessToken: () => Promise.resolve('t'), refresh: () => Promise.resolve('t') },
         maxRetries: 0,
       }),
-      capabilities: { multiGet: true },
+      capabilities: learnt(true),
     });
     const results = await loader.loadMany(['id001', 'id002']);
     expect(results.every((result) => result instanceof MusicApiError && result.code === 'UPSTREAM_UNAVAILABLE')).toBe(

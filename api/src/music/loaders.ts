@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { MusicClient } from './client';
 import { entityKey, type EntityCache } from './entity-cache';
 import { MusicApiError } from './errors';
+import type { UpstreamCapabilities } from './upstream-capabilities';
 
 /**
  * Per-request loaders for everything the upstream can fetch by id. A loader batches the ids
@@ -72,17 +73,6 @@ export const entitySpecs = {
   },
 } as const satisfies Record<string, EntitySpec>;
 
-/** What this upstream can do, learnt from configuration or from its answers; shared by all requests. */
-export interface UpstreamCapabilities {
-  /** `unknown` until a multi-get succeeded or was refused. */
-  multiGet: boolean | 'unknown';
-  /**
-   * Other features some upstreams lack (recommendations, browse …), by name: true once the
-   * upstream served one, false once it refused it; absent while unknown.
-   */
-  features?: Record<string, boolean>;
-}
-
 export interface LoaderOptions {
   client: MusicClient;
   capabilities: UpstreamCapabilities;
@@ -151,13 +141,13 @@ async function fetchEntities(
       if (first) await ask(first);
       // The batches go together: a long list costs one round trip, not one per batch.
       await Promise.all(batches.map(ask));
-      if (spec.refusal === 'no-multi-get') options.capabilities.multiGet = true;
+      if (spec.refusal === 'no-multi-get') options.capabilities.learnMultiGet(true);
       return found;
     } catch (error) {
       // A 403 on a multi-get is how development mode says it has none: fall back, and remember.
       const refused = error instanceof MusicApiError && error.status === 403;
       if (!refused || spec.refusal === 'no-feature') throw error;
-      options.capabilities.multiGet = false;
+      options.capabilities.learnMultiGet(false);
     }
   }
 

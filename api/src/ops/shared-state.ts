@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { RedisClientType } from 'redis';
 import type { Config } from '../config';
+import { LocalRequestRateLimiter, RedisRequestRateLimiter, type RequestRateLimiter } from '../limits/request-rate';
 import { MemoryEntityCache, type EntityCache } from '../music/entity-cache';
 import { LocalRateGate, type RateGate } from '../music/rate-gate';
 import { RedisEntityCache } from '../music/redis-entity-cache';
@@ -8,19 +9,25 @@ import { RedisRateGate } from '../music/redis-rate-gate';
 import { throttled } from './redis';
 
 /**
- * What the api's instances share: the catalog cache and the rate gate (the upstream's pause and
- * request budget). In Redis when it is configured, so that every instance sees the same; in
+ * What the api's instances share: the catalog cache, the rate gate (the upstream's pauses, its
+ * request budget and each listener's share of it) and each listener's /graphql request limit
+ * (null when off). In Redis when it is configured, so that every instance sees the same; in
  * process otherwise.
  */
 export function createSharedState(
   config: Config,
   redis: RedisClientType | undefined,
   logger: Logger,
-): { cache: EntityCache; gate: RateGate } {
+): { cache: EntityCache; gate: RateGate; requestLimiter: RequestRateLimiter | null } {
+  const requestLimit = config.fairUse.requestLimit;
   if (!redis) {
     return {
       cache: new MemoryEntityCache({ maxEntries: 50_000, ttlMs: config.catalogCacheTtlMs }),
-      gate: new LocalRateGate(Date.now, config.rateBudget),
+      gate: new LocalRateGate({
+        budget: config.rateBudget,
+        listenerSharePercent: config.fairUse.listenerSharePercent,
+      }),
+      requestLimiter: requestLimit ? new LocalRequestRateLimiter(requestLimit) : null,
     };
   }
   const warn = (what: string) =>
@@ -36,7 +43,14 @@ export function createSharedState(
     gate: new RedisRateGate(redis, {
       prefix: config.redisKeyPrefix,
       budget: config.rateBudget,
+      listenerSharePercent: config.fairUse.listenerSharePercent,
       onError: warn('the shared rate gate'),
     }),
+    requestLimiter: requestLimit
+      ? new RedisRequestRateLimiter(redis, requestLimit, {
+          prefix: config.redisKeyPrefix,
+          onError: warn('the shared request limit'),
+        })
+      : null,
   };
 }

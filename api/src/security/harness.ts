@@ -67,6 +67,11 @@ export interface Music {
 export interface MusicOptions {
   /** The music service's settings (access token lifetime, profile, faults). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Sees each music v1 request (after it is recorded) and answers it itself by returning true: for
+   * answers the service would not give, such as a refusal of one token only.
+   */
+  intercept?: (req: express.Request, res: express.Response) => boolean;
 }
 
 /** Starts the local music service on an ephemeral port, with a small catalog and the demo user. */
@@ -86,6 +91,7 @@ export async function startMusic(options: MusicOptions = {}): Promise<Music> {
           res.on('finish', () => {
             entry.status = res.statusCode;
           });
+          if (options.intercept?.(req, res)) return;
         }
         next();
       });

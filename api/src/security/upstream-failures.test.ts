@@ -45,8 +45,11 @@ describeGraphql(
       expect(calls(second)).toEqual(['GET /v1/me 429', 'GET /v1/me 200']);
     });
 
-    it('answers RATE_LIMITED with the wait once the budget is spent, and holds every call until then', async () => {
+    it("answers RATE_LIMITED with the wait once the budget is spent, and holds that token's calls until then", async () => {
       const listener = await fixture.listener();
+      const other = await fixture.listener();
+      // Known before the limit: the api has asked whose each token is (one GET /me each).
+      for (const known of [listener, other]) expect((await known.query('{ __typename }')).errors).toEqual([]);
       fixture.faults.set({ rateLimit: { requests: 1, windowMs: 4000 } });
       expect((await listener.query('{ me { id } }')).errors).toEqual([]);
       const limited = await listener.query('{ me { id } }');
@@ -58,11 +61,15 @@ describeGraphql(
       expect(wait).toBeLessThanOrEqual(4);
       expect(calls(limited)).toEqual(['GET /v1/me 429']);
 
-      // Told to wait, the api makes no call at all until the wait is over: every listener waits.
-      const other = await fixture.listener();
+      // Told to wait, the api makes no call with that token until the wait is over.
+      const again = await listener.query('{ me { id } }');
+      expect(codes(again)).toEqual(['RATE_LIMITED']);
+      expect(again.upstream).toEqual([]);
+      // A bearer token's limit is its own app's, never the api's: another listener's call still goes, and here
+      // meets the music service's own limit (it counts per client, and both tokens are of one client).
       const held = await other.query('{ me { id } }');
       expect(codes(held)).toEqual(['RATE_LIMITED']);
-      expect(held.upstream).toEqual([]);
+      expect(calls(held)).toEqual(['GET /v1/me 429']);
 
       await sleep(Number(wait) * 1000 + 100);
       await stillServing();

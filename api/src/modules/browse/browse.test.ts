@@ -1,16 +1,19 @@
 import { expect, it } from 'vitest';
-import { describeGraphql } from '../../__fixtures__/graphql';
+import { describeGraphql, type Listener } from '../../__fixtures__/graphql';
 import { answered, calls, codes, field, idsOf } from '../catalog/test-support';
 
 /**
  * Development mode has no browse and no recommendations: the first refusal teaches the api, which
- * then answers FEATURE_UNAVAILABLE without asking. The tests run in order and rely on it.
+ * then answers FEATURE_UNAVAILABLE without asking. A third-party client's token teaches it for
+ * that token alone, so the first two tests share one listener. The tests run in order and rely on it.
  */
 describeGraphql('browse', (fixture) => {
   const development = fixture.profile === 'development';
+  let browsing: Promise<Listener> | undefined;
+  const browser = (): Promise<Listener> => (browsing ??= fixture.listener());
 
   it('lists new releases, newest first', async () => {
-    const listener = await fixture.listener();
+    const listener = await browser();
     const result = await listener.query(
       '{ newReleases(first: 3) { totalCount pageInfo { hasNextPage } nodes { id name albumType releaseDate artists { name } } } }',
     );
@@ -28,7 +31,7 @@ describeGraphql('browse', (fixture) => {
   });
 
   it('lists featured playlists with their message, categories with their playlists, and one category', async () => {
-    const listener = await fixture.listener();
+    const listener = await browser();
     const result = await listener.query(`{
       featuredPlaylists(first: 2) { message playlists { totalCount nodes { id name } } }
       categories(first: 2) { totalCount pageInfo { hasNextPage } nodes { id name icons { url } playlists(first: 2) { totalCount nodes { id name } } } }

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
 import type { MusicClient } from '../../music/client';
 import { MusicApiError } from '../../music/errors';
-import type { UpstreamCapabilities } from '../../music/loaders';
+import { UpstreamCapabilities } from '../../music/upstream-capabilities';
 import { upstreamFeatures, withUpstreamFeature } from './capabilities';
 
 const forbidden = (): MusicApiError =>
   new MusicApiError('Not in development mode', { code: 'FORBIDDEN', status: 403, operation: 'GET /x' });
 
-function context(provider: 'local' | 'spotify', capabilities: UpstreamCapabilities = { multiGet: 'unknown' }) {
+function context(provider: 'local' | 'spotify', capabilities = new UpstreamCapabilities()) {
   return { capabilities, config: { provider } as Config };
 }
 
@@ -24,21 +24,32 @@ function client(answer: unknown): MusicClient & { count: number } {
   return fake as unknown as MusicClient & { count: number };
 }
 
+/** An upstream that refuses browse, counting how often it is asked. */
+function refusing(): { refuse: () => Promise<never>; calls: number } {
+  const upstream = {
+    calls: 0,
+    refuse: (): Promise<never> => {
+      upstream.calls += 1;
+      return Promise.reject(forbidden());
+    },
+  };
+  return upstream;
+}
+
+/** Asks for browse through `withUpstreamFeature`, which must answer FEATURE_UNAVAILABLE. */
+async function unavailableBrowse(ctx: ReturnType<typeof context>, call: () => Promise<never>): Promise<void> {
+  await expect(withUpstreamFeature(ctx, 'browse', call)).rejects.toMatchObject({
+    extensions: { code: 'FEATURE_UNAVAILABLE' },
+  });
+}
+
 describe('withUpstreamFeature', () => {
   it('learns a refusal, answers FEATURE_UNAVAILABLE, and does not ask again', async () => {
     const ctx = context('local');
-    let calls = 0;
-    const refuse = (): Promise<never> => {
-      calls += 1;
-      return Promise.reject(forbidden());
-    };
-    await expect(withUpstreamFeature(ctx, 'browse', refuse)).rejects.toMatchObject({
-      extensions: { code: 'FEATURE_UNAVAILABLE' },
-    });
-    await expect(withUpstreamFeature(ctx, 'browse', refuse)).rejects.toMatchObject({
-      extensions: { code: 'FEATURE_UNAVAILABLE' },
-    });
-    expect(calls).toBe(1);
+    const upstream = refusing();
+    await unavailableBrowse(ctx, upstream.refuse);
+    await unavailableBrowse(ctx, upstream.refuse);
+    expect(upstream.calls).toBe(1);
     expect(ctx.capabilities.features).toEqual({ browse: false });
   });
 
@@ -48,6 +59,34 @@ describe('withUpstreamFeature', () => {
     expect(ctx.capabilities.features).toEqual({ browse: true });
     const notFound = new MusicApiError('No', { code: 'NOT_FOUND', status: 404, operation: 'GET /x' });
     await expect(withUpstreamFeature(ctx, 'browse', () => Promise.reject(notFound))).rejects.toBe(notFound);
+  });
+});
+
+describe('what was learnt', () => {
+  it('holds for its time to live, then the upstream is asked again', async () => {
+    let now = 0;
+    const ctx = context('local', new UpstreamCapabilities({ ttlMs: 600_000, now: () => now }));
+    const upstream = refusing();
+    await unavailableBrowse(ctx, upstream.refuse);
+    now = 599_999;
+    await unavailableBrowse(ctx, upstream.refuse);
+    expect(upstream.calls).toBe(1);
+    // Ten minutes on, the refusal is forgotten: the upstream (which may have gained the feature) is asked again.
+    now = 600_000;
+    expect(ctx.capabilities.features).toEqual({});
+    await expect(withUpstreamFeature(ctx, 'browse', () => Promise.resolve('served'))).resolves.toBe('served');
+    expect(ctx.capabilities.features).toEqual({ browse: true });
+  });
+
+  it('forgets whether the upstream has multi-gets after the same time', () => {
+    let now = 0;
+    const capabilities = new UpstreamCapabilities({ ttlMs: 1000, now: () => now });
+    capabilities.learnMultiGet(false);
+    now = 999;
+    expect(capabilities.multiGet).toBe(false);
+    now = 1000;
+    expect(capabilities.multiGet).toBe('unknown');
+    expect(capabilities.anyKnown).toBe(false);
   });
 });
 
@@ -73,7 +112,11 @@ describe('upstreamFeatures', () => {
   });
 
   it('prefers what was learnt, feature by feature', async () => {
-    const ctx = context('local', { multiGet: true, features: { recommendations: false, browse: true } });
+    const capabilities = new UpstreamCapabilities();
+    capabilities.learnMultiGet(true);
+    capabilities.learn('recommendations', false);
+    capabilities.learn('browse', true);
+    const ctx = context('local', capabilities);
     const fake = client({});
     expect(await upstreamFeatures(ctx, fake)).toMatchObject({
       multiGet: true,

@@ -24,14 +24,9 @@ const featureNames: Record<OptionalFeature, string> = {
   extendedMetadata: 'popularity, follower counts, genres and labels',
 };
 
-function learnt(context: Pick<Context, 'capabilities'>): Record<string, boolean> {
-  context.capabilities.features ??= {};
-  return context.capabilities.features;
-}
-
-/** Records that the upstream served (true) or refused (false) `feature`. */
+/** Records that the upstream served (true) or refused (false) `feature` (for the capabilities' time to live). */
 export function learn(context: Pick<Context, 'capabilities'>, feature: string, available: boolean): void {
-  learnt(context)[feature] = available;
+  context.capabilities.learn(feature, available);
 }
 
 /** The error of a field whose feature this upstream lacks. */
@@ -41,7 +36,7 @@ export function unavailable(feature: OptionalFeature, cause?: unknown): Error {
 
 /** Whether `feature` is known to be missing, so that asking the upstream again would be wasted. */
 export function knownMissing(context: Pick<Context, 'capabilities'>, feature: OptionalFeature): boolean {
-  return context.capabilities.features?.[feature] === false;
+  return context.capabilities.feature(feature) === false;
 }
 
 /**
@@ -79,9 +74,7 @@ export async function upstreamFeatures(
   context: Pick<Context, 'capabilities' | 'config'>,
   client: MusicClient | null,
 ): Promise<Omit<UpstreamFeatures, '__typename'>> {
-  const known = context.capabilities.features ?? {};
-  const anyKnown = Object.keys(known).length > 0 || context.capabilities.multiGet !== 'unknown';
-  if (context.config.provider !== 'spotify' && !anyKnown && client) {
+  if (context.config.provider !== 'spotify' && !context.capabilities.anyKnown && client) {
     try {
       await client.get(probePath);
       learn(context, 'recommendations', true);
@@ -90,12 +83,13 @@ export async function upstreamFeatures(
       learn(context, 'recommendations', false);
     }
   }
-  const features = context.capabilities.features ?? {};
-  const refusedAny = Object.values(features).includes(false) || context.capabilities.multiGet === false;
+  const features = context.capabilities.features;
+  const multiGet = context.capabilities.multiGet;
+  const refusedAny = Object.values(features).includes(false) || multiGet === false;
   const fallback = context.config.provider !== 'spotify' && !refusedAny;
   const feature = (name: OptionalFeature): boolean => features[name] ?? fallback;
   return {
-    multiGet: context.capabilities.multiGet === 'unknown' ? fallback : context.capabilities.multiGet,
+    multiGet: multiGet === 'unknown' ? fallback : multiGet,
     recommendations: feature('recommendations'),
     audioFeatures: feature('audioFeatures'),
     browse: feature('browse'),

@@ -120,8 +120,8 @@ async function changeLibrary(context: Context, uris: readonly string[], save: bo
   await Promise.all(
     chunked(distinct, libraryUrisPerCall).map((batch) =>
       save
-        ? client.put('/me/library', { query: { uris: batch.join(',') } })
-        : client.delete('/me/library', { query: { uris: batch.join(',') } }),
+        ? client.put('/me/library', { query: { uris: batch.join(',') }, idempotent: true })
+        : client.delete('/me/library', { query: { uris: batch.join(',') }, idempotent: true }),
     ),
   );
   // The payload's objects answer their new state without another contains call.

@@ -37,14 +37,18 @@ function integerIn(value: number, min: number, max: number, field: string): numb
   return value;
 }
 
-/** Runs one player command and answers the payload. */
+/**
+ * Runs one player command and answers the payload. The player's PUTs set a state (play this, pause,
+ * seek to a position, this volume …): sent twice, they leave the same state, so they may be sent again
+ * after a failure. Its POSTs are actions (skip, add to the queue) that would happen twice: never resent.
+ */
 async function command(
   context: Context,
   method: 'PUT' | 'POST',
   path: string,
   options: RequestOptions = {},
 ): Promise<PlayerParent> {
-  await musicOf(context).client.request(method, path, options);
+  await musicOf(context).client.request(method, path, { ...options, idempotent: method === 'PUT' });
   return player;
 }
 
@@ -267,7 +271,8 @@ export const playerResolvers: Resolvers = {
       const { client } = musicOf(context);
       if (context.config.provider !== 'local') throw featureUnavailable('devices that play the audio themselves');
       const deviceId = deviceIdOf(input.deviceId, 'unregisterPlaybackDevice.deviceId') ?? '';
-      await client.delete(`/me/player/devices/${deviceId}`);
+      // Removing a device that is already gone changes nothing: safe to send again.
+      await client.delete(`/me/player/devices/${deviceId}`, { idempotent: true });
       return player;
     },
   },

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { UpstreamCapabilities } from '../../music/loaders';
+import { UpstreamCapabilities } from '../../music/upstream-capabilities';
 import { itemFilter, itemPageFields, learnItemNames, playlistFields } from './playlist-loader';
 
 describe("the filter of a playlist's items", () => {
   it('is sent only once an answer has shown that the upstream names items `item`', () => {
-    const context = { capabilities: { multiGet: 'unknown' } as UpstreamCapabilities };
+    const context = { capabilities: new UpstreamCapabilities() };
     expect(itemFilter(context, playlistFields)).toEqual({});
     // Nothing to learn from an empty page, or from none.
     learnItemNames(context, { items: [] });

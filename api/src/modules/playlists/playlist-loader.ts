@@ -28,7 +28,7 @@ export const playlistFields = [
 
 /** The `fields` parameter to send with `filter`: none until the upstream is known to use the new names. */
 export function itemFilter(context: Pick<Context, 'capabilities'>, filter: string): { fields?: string } {
-  return context.capabilities.features?.[renamedItems] === true ? { fields: filter } : {};
+  return context.capabilities.feature(renamedItems) === true ? { fields: filter } : {};
 }
 
 /** Learns the upstream's names for playlist items from a page of them; a page without items teaches nothing. */

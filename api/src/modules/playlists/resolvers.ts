@@ -132,7 +132,8 @@ export const playlistsResolvers: Resolvers = {
       if (input.description !== undefined && input.description !== null) body.description = input.description;
       if (input.public !== undefined && input.public !== null) body.public = input.public;
       if (input.collaborative !== undefined && input.collaborative !== null) body.collaborative = input.collaborative;
-      await client.put(`/playlists/${encodeURIComponent(input.playlistId)}`, { body });
+      // Sets the details: sending them twice leaves the same details.
+      await client.put(`/playlists/${encodeURIComponent(input.playlistId)}`, { body, idempotent: true });
       return { playlist: changed(context, input.playlistId) };
     },
 
@@ -166,6 +167,8 @@ export const playlistsResolvers: Resolvers = {
             items: uris.map((uri) => ({ uri: uri.uri })),
             ...(input.snapshotId ? { snapshot_id: input.snapshotId } : {}),
           },
+          // Removes every occurrence of the URIs: a second removal finds none left.
+          idempotent: true,
         },
       );
       return { playlist: changed(context, input.playlistId, answer?.snapshot_id) };
@@ -182,6 +185,8 @@ export const playlistsResolvers: Resolvers = {
             range_length: input.rangeLength ?? 1,
             ...(input.snapshotId ? { snapshot_id: input.snapshotId } : {}),
           },
+          // A move by positions: sent twice, it moves the items twice. Never resent; a failure is the listener's to see.
+          idempotent: false,
         },
       );
       return { playlist: changed(context, input.playlistId, answer?.snapshot_id) };
@@ -197,7 +202,8 @@ export const playlistsResolvers: Resolvers = {
       );
       const answer = await client.put<{ snapshot_id?: string } | undefined>(
         `/playlists/${encodeURIComponent(input.playlistId)}/items`,
-        { body: { uris: uris.map((uri) => uri.uri) } },
+        // Replaces every item with these: sent twice, the playlist holds the same items.
+        { body: { uris: uris.map((uri) => uri.uri) }, idempotent: true },
       );
       return { playlist: changed(context, input.playlistId, answer?.snapshot_id) };
     },
@@ -206,7 +212,7 @@ export const playlistsResolvers: Resolvers = {
       const { client, loaders } = musicOf(context);
       const uri = `spotify:playlist:${input.playlistId}`;
       parseUris([uri], new Set(['playlist']), { min: 1, max: 1 }, 'followPlaylist.input.playlistId');
-      await client.put('/me/library', { query: { uris: uri } });
+      await client.put('/me/library', { query: { uris: uri }, idempotent: true });
       primeLibrary(loaders.library, [uri], true);
       return { playlist: changed(context, input.playlistId) };
     },
@@ -215,7 +221,7 @@ export const playlistsResolvers: Resolvers = {
       const { client, loaders } = musicOf(context);
       const uri = `spotify:playlist:${input.playlistId}`;
       parseUris([uri], new Set(['playlist']), { min: 1, max: 1 }, 'unfollowPlaylist.input.playlistId');
-      await client.delete('/me/library', { query: { uris: uri } });
+      await client.delete('/me/library', { query: { uris: uri }, idempotent: true });
       primeLibrary(loaders.library, [uri], false);
       return { playlist: changed(context, input.playlistId) };
     },
