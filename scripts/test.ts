@@ -1,7 +1,7 @@
 /**
  * `npm test`: everything CI runs, in order, continuing past failures so that one run
  * reports every problem. The last line is the total over every suite:
- * `N passed, N failed`, where each check (types, lint, format, codegen, build) counts as
+ * `N passed, N failed`, where each check (types, lint, format, codegen, builds) counts as
  * one and each unit, integration and browser test as one.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -74,6 +74,13 @@ const steps: Step[] = [
     tally: vitestTally,
   },
   { name: 'web build', command: 'npm', args: ['run', 'build', '-w', 'web', '--silent'] },
+  {
+    // Compiles the servers and runs the output with plain node, as the production image does.
+    name: 'server build',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'scripts/build-check.ts'],
+    needs: 'web build',
+  },
   {
     name: 'browser tests',
     command: bin('playwright'),

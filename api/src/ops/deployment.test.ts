@@ -7,7 +7,7 @@ import { apiEnvironmentVariables, loadConfig } from '../config';
 
 /**
  * docker-compose.yml cannot run here (no Docker), so this reads it, and .env.example, nginx.conf
- * and the Dockerfile beside it, and checks them against what the services need: the variables
+ * and the Dockerfile beside it (whose compiled servers `npm run build:check` runs with plain node), and checks them against what the services need: the variables
  * their config loaders read (the loaders' own lists, and the loaders themselves in production
  * mode), ports, dependencies, health checks, volumes and networks.
  */
@@ -74,7 +74,7 @@ function healthPort(service: Service | undefined): number {
   return Number(match?.[1]);
 }
 
-const apiServices = Object.keys(services).filter((name) => services[name]?.command?.includes('api/src/main.ts'));
+const apiServices = Object.keys(services).filter((name) => services[name]?.command?.includes('api/dist/main.js'));
 const musicEnv = environmentOf('music');
 const nginx = read('deploy/nginx.conf');
 
@@ -83,7 +83,7 @@ describe('docker-compose.yml', () => {
     expect(apiServices.length).toBeGreaterThanOrEqual(2);
     expect(services.postgres?.image).toMatch(/^postgres:/);
     expect(services.redis?.image).toMatch(/^redis:/);
-    expect(services.music?.command).toContain('music/src/cli.ts');
+    expect(services.music?.command).toContain('music/dist/cli.js');
     expect(services.proxy?.image).toMatch(/^nginx:/);
   });
 
@@ -193,11 +193,63 @@ describe('docker-compose.yml', () => {
     );
   });
 
+  it('runs the compiled servers with plain node: no TypeScript loader in the image', () => {
+    for (const name of [...apiServices, 'music']) {
+      const command = services[name]?.command ?? [];
+      expect(command[0], name).toBe('node');
+      expect(command[1], name).toMatch(/^(api|music)\/dist\/[\w-]+\.js$/);
+      expect(command.join(' '), name).not.toMatch(/tsx|\.ts\b|--import/);
+    }
+  });
+
   it('builds every image target it names from the Dockerfile', () => {
     const dockerfile = read('Dockerfile');
     for (const service of Object.values(services)) {
       if (service.build?.target) expect(dockerfile).toMatch(new RegExp(`^FROM .+ AS ${service.build.target}$`, 'm'));
     }
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  /** The lines of one stage, from its FROM to the next. */
+  const stage = (name: string): string[] => {
+    const lines = dockerfile.split('\n');
+    const start = lines.findIndex((line) => new RegExp(`^FROM .+ AS ${name}$`).test(line));
+    expect(start, name).toBeGreaterThanOrEqual(0);
+    const end = lines.findIndex((line, index) => index > start && line.startsWith('FROM '));
+    return lines.slice(start, end === -1 ? undefined : end).filter((line) => !line.startsWith('#'));
+  };
+
+  it('compiles the servers and the web client in a stage of their own', () => {
+    expect(stage('build')).toContain('RUN npm run build');
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.build).toMatch(/npm run build -w web/);
+    expect(scripts.build).toMatch(/build:servers/);
+  });
+
+  it('installs the runtime packages alone, and copies only compiled output and what it reads', () => {
+    const runtime = stage('runtime-deps');
+    // Built from the manifests alone: package.json files (each says "type": "module") and the lock.
+    expect(runtime[0]).toMatch(/^FROM manifests AS runtime-deps$/);
+    expect(runtime.join('\n')).toMatch(/^RUN npm ci --omit=dev\b/m);
+    for (const line of stage('manifests').filter((candidate) => candidate.startsWith('COPY '))) {
+      expect(line).toMatch(/^COPY (\S+\/)?package(-lock)?\.json( package-lock\.json)? \S+$/);
+    }
+    for (const dir of ['schema', 'ops', 'api', 'music']) {
+      expect(stage('manifests'), dir).toContain(`COPY ${dir}/package.json ${dir}/`);
+    }
+    const app = stage('app');
+    const copies = app.filter((line) => line.startsWith('COPY '));
+    // Never the sources and their tests: the installed packages and the compiled output alone.
+    expect(copies).toEqual([
+      'COPY --from=runtime-deps /app ./',
+      ...['schema', 'ops', 'api', 'music', 'web'].map((dir) => `COPY --from=build /app/${dir}/dist ${dir}/dist`),
+    ]);
+    expect(app).toContain('ENV NODE_ENV=production');
+    expect(app).toContain('USER node');
+    expect(app).toContain('CMD ["node", "api/dist/main.js"]');
+    expect(app.join('\n')).not.toMatch(/tsx/);
   });
 });
 
