@@ -68,7 +68,7 @@ describe('reading answers', () => {
     const data = {
       album: {
         artists: [{ id: 'r1' }, { id: 'r2' }],
-        tracks: { nodes: [{ uri: 'spotify:track:t1' }, { uri: 'spotify:track:t2' }] },
+        tracks: { edges: [{ node: { uri: 'spotify:track:t1' } }, { node: { uri: 'spotify:track:t2' } }] },
       },
     };
     const needs = needsOf('AlbumScreen', data, screen);

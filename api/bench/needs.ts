@@ -204,17 +204,15 @@ export function needsOf(name: OperationName, data: unknown, ids: ScreenIds): Nee
         request('recently-played', 'GET /me/player/recently-played'),
         request('top-artists', 'GET /me/top/artists'),
         request('top-tracks', 'GET /me/top/tracks'),
-        request('playlists', 'GET /me/playlists'),
         request('new-releases', 'GET /browse/new-releases', { feature: 'browse' }),
         request('categories', 'GET /browse/categories', { feature: 'browse' }),
         ...homeContexts(data),
+        // Only the top tracks show whether they are saved.
         {
           kind: 'library',
           key: 'saved',
-          uris: distinct(
-            strings([...pluck(data, 'me.recentlyPlayed.edges.node.uri'), ...pluck(data, 'me.topTracks.nodes.uri')]),
-          ),
-          after: ['recently-played', 'top-tracks'],
+          uris: distinct(strings(pluck(data, 'me.topTracks.edges.node.uri'))),
+          after: ['top-tracks'],
         },
       ];
     case 'PlaylistScreen':
@@ -246,7 +244,7 @@ export function needsOf(name: OperationName, data: unknown, ids: ScreenIds): Nee
         {
           kind: 'library',
           key: 'saved',
-          uris: distinct([`spotify:album:${ids.albumId}`, ...strings(pluck(data, 'album.tracks.nodes.uri'))]),
+          uris: distinct([`spotify:album:${ids.albumId}`, ...strings(pluck(data, 'album.tracks.edges.node.uri'))]),
           after: ['album'],
         },
       ];
@@ -281,6 +279,8 @@ export function needsOf(name: OperationName, data: unknown, ids: ScreenIds): Nee
     }
     case 'LibraryScreen':
       return [
+        // The screen reads the listener's id.
+        request('me', 'GET /me'),
         request('saved-tracks', 'GET /me/tracks'),
         request('saved-albums', 'GET /me/albums'),
         request('followed-artists', 'GET /me/following?type=artist'),
@@ -293,7 +293,7 @@ export function needsOf(name: OperationName, data: unknown, ids: ScreenIds): Nee
         {
           kind: 'library',
           key: 'saved',
-          uris: distinct(strings(pluck(data, 'search.tracks.nodes.uri'))),
+          uris: distinct(strings(pluck(data, 'search.tracks.edges.node.uri'))),
           after: ['search'],
         },
       ];

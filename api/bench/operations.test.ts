@@ -1,4 +1,6 @@
-import { beforeAll, expect, it } from 'vitest';
+import { Kind, parse, print, type DocumentNode } from 'graphql';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as web from '../../web/src/__generated__/graphql';
 import { describeGraphql, type GraphqlResult, type Listener } from '../src/__fixtures__/graphql';
 import { cachedAfter, figuresOf, minimumOf, needsOf } from './needs';
 import { benchOperations, type OperationName, type ScreenIds } from './operations';
@@ -11,6 +13,28 @@ import { furnishListener } from './scenario';
  * make no catalog request at all. The catalog cache lives as long as the fixture's api, so the
  * minimum leaves out what earlier operations of this file put in it.
  */
+
+describe('the benchmark operations are the web client’s', () => {
+  const documents = web as unknown as Record<string, DocumentNode | undefined>;
+
+  it.each(benchOperations.map((operation) => [operation.name, operation] as const))(
+    '%s is exactly the document codegen wrote down from its screen',
+    (_name, operation) => {
+      const [definition] = parse(operation.document).definitions;
+      const name = definition?.kind === Kind.OPERATION_DEFINITION ? definition.name?.value : undefined;
+      const client = documents[`${name ?? ''}Document`];
+      expect(client).toBeDefined();
+      expect(operation.document).toBe(print(client as DocumentNode));
+    },
+  );
+
+  it('cover the screens the benchmark names, each once but the playlist’s second page', () => {
+    const names = benchOperations.map((operation) => parse(operation.document).definitions[0]);
+    expect(
+      names.map((definition) => (definition?.kind === Kind.OPERATION_DEFINITION ? definition.name?.value : '')),
+    ).toEqual(['Home', 'PlaylistPage', 'PlaylistPage', 'AlbumPage', 'ArtistPage', 'LibraryPage', 'SearchPage']);
+  });
+});
 
 /** The fields a development-mode upstream cannot answer (FEATURE_UNAVAILABLE), by operation. */
 const unavailableInDevelopment: Partial<Record<OperationName, string[]>> = {
