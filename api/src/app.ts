@@ -105,6 +105,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const app = express();
   // Hides the framework from fingerprinting.
   app.disable('x-powered-by');
+  // Behind a proxy the client's address (for the sign-in limit) is in X-Forwarded-For; without one, never read it.
+  app.set('trust proxy', config.trustProxyHops > 0 ? config.trustProxyHops : false);
   // One JSON line per request with its id; headers, cookies and query secrets never reach the log.
   app.use(createHttpLogger(logger));
   // Standard security headers (CSP, frame-ancestors, nosniff, referrer policy).
