@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../test-support/http';
+import { productionSecrets } from '../../test-support/secrets';
 import { createApp } from './app';
 import { requestedScopes } from './auth/scopes';
 import { loadConfig } from './config';
@@ -97,13 +98,16 @@ describe('the api', () => {
   it('creates no session, and sets no cookie, for an anonymous visitor', async () => {
     const response = await postGraphql(api.server.url, { query: '{ upstream { name } }' });
     expect(response.headers.get('set-cookie')).toBeNull();
+    // Starting a sign-in sets only its own short-lived cookie, for the callback alone; no session yet.
     const login = await fetch(`${api.server.url}/auth/login`, { redirect: 'manual' });
     expect(login.status).toBe(302);
+    expect(login.headers.getSetCookie()).toHaveLength(1);
     const cookie = login.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/^graphonic\.sid=/);
+    expect(cookie).toMatch(/^graphonic\.signin=/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/Path=\/auth\/callback;/);
+    expect(cookie).toMatch(/Max-Age=600;/);
     expect(cookie).not.toMatch(/Domain=|Secure/);
   });
 
@@ -159,8 +163,8 @@ describe('the api in production', () => {
       NODE_ENV: 'production',
       // Production logs every request at `info`; these tests need only what goes wrong.
       LOG_LEVEL: 'warn',
-      SESSION_SECRET: 's'.repeat(32),
-      MUSIC_CLIENT_SECRET: 'c'.repeat(32),
+      SESSION_SECRET: productionSecrets.session,
+      MUSIC_CLIENT_SECRET: productionSecrets.client,
       WEB_DIST: webDist,
       SESSION_DIR: join(webDist, 'production-sessions'),
     });

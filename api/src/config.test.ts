@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { envExamplePlaceholders, productionSecrets, weakSecrets } from '../../test-support/secrets';
+import { ConfigError, developmentClientSecret, developmentSessionSecret, loadConfig } from './config';
+import { examplePlaceholders, isPlaceholder } from './config-secrets';
+
+/** What production needs, with secrets it accepts. */
+const production = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: productionSecrets.session,
+  MUSIC_CLIENT_SECRET: productionSecrets.client,
+};
 
 describe('loadConfig', () => {
   it('defaults to the local music service on loopback', () => {
@@ -83,9 +92,9 @@ describe('sign-in settings', () => {
       /SESSION_SECRET: is required in production/,
     );
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short', MUSIC_CLIENT_SECRET: 'x' })).toThrow(
-      /SESSION_SECRET: each secret must be at least 32 bytes/,
+      /SESSION_SECRET: must be at least 32 characters/,
     );
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: productionSecrets.session })).toThrow(
       /MUSIC_CLIENT_SECRET: is required in production/,
     );
   });
@@ -124,7 +133,6 @@ describe('sign-in settings', () => {
   });
 
   it('turns introspection and the playground off in production unless enabled', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), MUSIC_CLIENT_SECRET: 'x' };
     expect(loadConfig({}).graphql).toMatchObject({ introspection: true, playground: true });
     expect(loadConfig(production).graphql).toMatchObject({ introspection: false, playground: false });
     expect(
@@ -200,5 +208,107 @@ describe('the settings of fair use', () => {
     expect(() => loadConfig({ MUSIC_RATE_SHARE: '101' })).toThrow(/MUSIC_RATE_SHARE/);
     expect(() => loadConfig({ CAPABILITY_TTL: '0' })).toThrow(/CAPABILITY_TTL/);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: expected a number of hops/);
+  });
+});
+
+describe('secrets in production', () => {
+  it('are accepted when long and varied', () => {
+    expect(loadConfig({ ...production, METRICS_TOKEN: productionSecrets.metrics }).env).toBe('production');
+    // A rotation list: each secret is checked.
+    expect(
+      loadConfig({ ...production, SESSION_SECRET: `${productionSecrets.session},${productionSecrets.client}` })
+        .sessionSecrets,
+    ).toHaveLength(2);
+  });
+
+  it.each([
+    ['SESSION_SECRET', developmentSessionSecret],
+    ['SESSION_SECRET', developmentClientSecret],
+    ['MUSIC_CLIENT_SECRET', developmentClientSecret],
+    ['MUSIC_CLIENT_SECRET', developmentSessionSecret],
+    ['METRICS_TOKEN', developmentSessionSecret],
+  ])('refuse %s set to a published development default', (name, value) => {
+    expect(() => loadConfig({ ...production, [name]: value })).toThrow(
+      new RegExp(`${name}: is the published development default`),
+    );
+  });
+
+  it.each(
+    examplePlaceholders.flatMap((value) =>
+      ['SESSION_SECRET', 'MUSIC_CLIENT_SECRET', 'METRICS_TOKEN'].map((name) => [name, value]),
+    ),
+  )('refuse %s set to the placeholder %s', (name, value) => {
+    expect(() => loadConfig({ ...production, [name]: value })).toThrow(
+      new RegExp(`${name}: is the placeholder of .env.example`),
+    );
+  });
+
+  it('refuse a Redis password that is the placeholder of .env.example', () => {
+    const redis = (password: string) => `redis://:${password}@redis:6379`;
+    expect(() =>
+      loadConfig({ ...production, REDIS_URL: redis('change-me-redis-password-of-32-characters-or-more') }),
+    ).toThrow(/REDIS_URL: has the placeholder password of .env.example/);
+    expect(loadConfig({ ...production, REDIS_URL: redis(productionSecrets.metrics) }).redisUrl).toBeDefined();
+  });
+
+  it('know every placeholder .env.example ships with', () => {
+    const placeholders = envExamplePlaceholders();
+    expect(placeholders.length).toBeGreaterThanOrEqual(5);
+    for (const value of placeholders) {
+      expect(examplePlaceholders).toContain(value);
+      expect(isPlaceholder(value)).toBe(true);
+    }
+  });
+
+  it.each(weakSecrets)('refuse a secret %s', (_name, value, message) => {
+    for (const name of ['SESSION_SECRET', 'MUSIC_CLIENT_SECRET', 'METRICS_TOKEN']) {
+      expect(() => loadConfig({ ...production, [name]: value }), name).toThrow(
+        new RegExp(`${name}: ${message.source}`),
+      );
+    }
+  });
+
+  it('name the secret of a rotation list that is refused', () => {
+    expect(() => loadConfig({ ...production, SESSION_SECRET: `${productionSecrets.session},short` })).toThrow(
+      /SESSION_SECRET: secret 2 of 2 must be at least 32 characters/,
+    );
+  });
+
+  it('leave a Spotify client secret, made by Spotify, to Spotify', () => {
+    const spotify = { NODE_ENV: 'production', SESSION_SECRET: productionSecrets.session, MUSIC_PROVIDER: 'spotify' };
+    expect(
+      loadConfig({ ...spotify, SPOTIFY_CLIENT_ID: 'id', SPOTIFY_CLIENT_SECRET: '0123456789abcdef0123456789abcdef' })
+        .env,
+    ).toBe('production');
+  });
+});
+
+describe('the listening address outside production', () => {
+  it('is loopback unless ALLOW_REMOTE_DEVELOPMENT says otherwise', () => {
+    for (const env of ['development', 'test']) {
+      expect(() => loadConfig({ NODE_ENV: env, HOST: '0.0.0.0' })).toThrow(
+        /HOST: is 0\.0\.0\.0, beyond this machine: .*ALLOW_REMOTE_DEVELOPMENT=true/,
+      );
+      expect(() => loadConfig({ NODE_ENV: env, HOST: '::' })).toThrow(/HOST: is ::, beyond this machine/);
+      expect(loadConfig({ NODE_ENV: env, HOST: '0.0.0.0', ALLOW_REMOTE_DEVELOPMENT: 'true' }).host).toBe('0.0.0.0');
+    }
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost'])
+      expect(loadConfig({ HOST: host }).host).toBe(host);
+    expect(() => loadConfig({ HOST: '0.0.0.0', ALLOW_REMOTE_DEVELOPMENT: 'maybe' })).toThrow(
+      /ALLOW_REMOTE_DEVELOPMENT/,
+    );
+  });
+
+  it('is anything in production', () => {
+    expect(loadConfig({ ...production, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+});
+
+describe('starting a sign-in', () => {
+  it('is limited to 30 per minute per address by default, as LOGIN_RATE_LIMIT says otherwise', () => {
+    expect(loadConfig({}).loginRateLimit).toEqual({ requests: 30, windowMs: 60_000 });
+    expect(loadConfig({ LOGIN_RATE_LIMIT: '5/10s' }).loginRateLimit).toEqual({ requests: 5, windowMs: 10_000 });
+    expect(() => loadConfig({ LOGIN_RATE_LIMIT: 'many' })).toThrow(/LOGIN_RATE_LIMIT: expected sign-ins per window/);
+    expect(() => loadConfig({ LOGIN_RATE_LIMIT: '0/1m' })).toThrow(/LOGIN_RATE_LIMIT: needs at least 1 request/);
   });
 });

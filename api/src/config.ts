@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isLoopbackHost, isPlaceholder, secretProblem } from './config-secrets';
 import type { OperationLimits } from './limits/limits';
 
 /** Where the built web client lives, relative to this file: `web/dist` at the repository root. */
@@ -13,6 +14,10 @@ export const developmentSessionSecret = 'graphonic-development-session-secret-no
 /** The local music service registers the api's client with this secret outside production too. */
 export const developmentClientSecret = 'graphonic-development-client-secret-not-for-production';
 const defaultSessionDir = resolve(import.meta.dirname, '../../.data/api/sessions');
+/** Published in this repository: production refuses them as secrets. */
+const developmentSecrets = [developmentSessionSecret, developmentClientSecret];
+/** A window of requests, such as 150/30s, or a number for 30 s (see parseRateBudget). */
+const requestsPerWindow = /^\d+(\/\d+(ms|s|m))?$/;
 
 /**
  * Fair use (docs/decisions/024-fair-use-of-the-upstream.md): what one listener may ask of the api and of the
@@ -46,6 +51,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),
+    // Outside production the published secrets and the playground are on: loopback only unless this says otherwise.
+    ALLOW_REMOTE_DEVELOPMENT: z.stringbool().default(false),
     PORT: z.coerce.number().int().min(0).max(65535).default(4000),
     MUSIC_PROVIDER: z.enum(['local', 'spotify']).default('local'),
     MUSIC_PORT: z.coerce.number().int().min(1).max(65535).default(4100),
@@ -80,8 +87,13 @@ const envSchema = z
     CATALOG_CACHE_TTL: z.coerce.number().int().min(1).max(86_400).default(600),
     MUSIC_RATE_BUDGET: z
       .string()
-      .regex(/^\d+(\/\d+(ms|s|m))?$/, 'expected requests per window such as 150/30s, or a number for 30 s')
+      .regex(requestsPerWindow, 'expected requests per window such as 150/30s, or a number for 30 s')
       .optional(),
+    // Starting a sign-in is cheap but not free (a redirect, a sealed cookie): a flood from one address gets 429.
+    LOGIN_RATE_LIMIT: z
+      .string()
+      .regex(requestsPerWindow, 'expected sign-ins per window such as 30/1m, or a number for 30 s')
+      .default('30/1m'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
@@ -98,11 +110,15 @@ const envSchema = z
       .map((secret) => secret.trim())
       .filter(Boolean);
     // Signed cookies are only as strong as their secret; a development default must never reach production.
-    if (production && secrets.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
-    }
-    if (production && secrets.some((secret) => Buffer.byteLength(secret) < 32)) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'each secret must be at least 32 bytes' });
+    if (production) {
+      if (secrets.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+      }
+      secrets.forEach((secret, index) => {
+        const problem = secretProblem(secret, developmentSecrets);
+        const which = secrets.length > 1 ? `secret ${index + 1} of ${secrets.length} ` : '';
+        if (problem) ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: `${which}${problem}` });
+      });
     }
     if (env.MUSIC_PROVIDER === 'spotify') {
       for (const key of ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET'] as const) {
@@ -112,12 +128,45 @@ const envSchema = z
     } else if (production && !env.MUSIC_CLIENT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['MUSIC_CLIENT_SECRET'], message: 'is required in production' });
     }
-    if (env.MUSIC_RATE_BUDGET !== undefined && !parseRateBudget(env.MUSIC_RATE_BUDGET)) {
+    if (production) {
+      // The client secret signs people in, and the metrics token guards what the service measures. (Spotify's
+      // client secret is Spotify's to make, and unknown to this repository.)
+      const local = env.MUSIC_PROVIDER === 'local';
+      for (const [key, value] of [
+        ['MUSIC_CLIENT_SECRET', local ? env.MUSIC_CLIENT_SECRET : undefined],
+        ['METRICS_TOKEN', env.METRICS_TOKEN],
+      ] as const) {
+        const problem = value === undefined ? null : secretProblem(value, developmentSecrets);
+        if (problem) ctx.addIssue({ code: 'custom', path: [key], message: problem });
+      }
+      // Redis keeps the sessions: its password may not be the one everybody can read in .env.example.
+      if (env.REDIS_URL && isPlaceholder(decodeURIComponent(new URL(env.REDIS_URL).password))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['REDIS_URL'],
+          message: 'has the placeholder password of .env.example; set REDIS_PASSWORD to a random secret of your own',
+        });
+      }
+    }
+    // Outside production anyone who reaches the api can forge a session with the published secret.
+    if (!production && !env.ALLOW_REMOTE_DEVELOPMENT && !isLoopbackHost(env.HOST)) {
       ctx.addIssue({
         code: 'custom',
-        path: ['MUSIC_RATE_BUDGET'],
-        message: 'needs at least 1 request per window, and a window of at least 1 ms',
+        path: ['HOST'],
+        message:
+          `is ${env.HOST}, beyond this machine: outside production the api signs sessions with the published ` +
+          'development secret and serves the playground, so it listens on 127.0.0.1, ::1 or localhost only. ' +
+          'Run with NODE_ENV=production, or set ALLOW_REMOTE_DEVELOPMENT=true if this is meant',
       });
+    }
+    for (const key of ['MUSIC_RATE_BUDGET', 'LOGIN_RATE_LIMIT'] as const) {
+      if (env[key] !== undefined && !parseRateBudget(env[key])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'needs at least 1 request per window, and a window of at least 1 ms',
+        });
+      }
     }
     if (env.PUBLIC_URL) {
       const url = new URL(env.PUBLIC_URL);
@@ -224,6 +273,8 @@ export interface Config {
   /** How long a shutdown waits for in-flight requests before it closes them, in milliseconds. */
   shutdownTimeoutMs: number;
   fairUse: FairUse;
+  /** How many sign-ins one address may start per window before it gets 429. */
+  loginRateLimit: { requests: number; windowMs: number };
   graphql: {
     /** Bounds checked on every operation before any resolver runs. */
     limits: OperationLimits;
@@ -286,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: value.METRICS_TOKEN,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT * 1000,
     fairUse: fairUseOf(value),
+    loginRateLimit: parseRateBudget(value.LOGIN_RATE_LIMIT) ?? { requests: 30, windowMs: 60_000 },
     graphql: {
       limits: {
         maxDepth: value.GRAPHQL_MAX_DEPTH,

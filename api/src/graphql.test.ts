@@ -1,5 +1,6 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { productionSecrets } from '../../test-support/secrets';
 import { loadConfig, type Config } from './config';
 import type { Context } from './context';
 import { createGraphqlServer, internalErrorMessage } from './graphql';
@@ -7,8 +8,8 @@ import { createLogger } from './ops/logger';
 
 const productionEnv = {
   NODE_ENV: 'production',
-  SESSION_SECRET: 's'.repeat(32),
-  MUSIC_CLIENT_SECRET: 'c'.repeat(32),
+  SESSION_SECRET: productionSecrets.session,
+  MUSIC_CLIENT_SECRET: productionSecrets.client,
 };
 
 /** Only `upstream` is in the schema these tests may rely on, and it reads nothing but the config. */

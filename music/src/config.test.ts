@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { productionSecrets } from '../../test-support/secrets';
 import { loadMusicConfig, MusicConfigError, musicEnvironmentVariables } from './config';
 
 describe('loadMusicConfig', () => {
@@ -45,11 +46,13 @@ describe('the authorization server settings', () => {
 
   it('refuse production without a real client secret', () => {
     expect(() => loadMusicConfig({ NODE_ENV: 'production' })).toThrow(/MUSIC_CLIENT_SECRET: is required in production/);
-    expect(loadMusicConfig({ NODE_ENV: 'production', MUSIC_CLIENT_SECRET: 's'.repeat(32) }).env).toBe('production');
+    expect(loadMusicConfig({ NODE_ENV: 'production', MUSIC_CLIENT_SECRET: productionSecrets.client }).env).toBe(
+      'production',
+    );
   });
 
   it('refuse the switches for testing clients in production, each named', () => {
-    const production = { NODE_ENV: 'production', MUSIC_CLIENT_SECRET: 's'.repeat(32) };
+    const production = { NODE_ENV: 'production', MUSIC_CLIENT_SECRET: productionSecrets.client };
     expect(() => loadMusicConfig({ ...production, MUSIC_PROFILE: 'development' })).toThrow(
       /MUSIC_PROFILE: only "full" is allowed in production/,
     );

@@ -2,12 +2,15 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { standardPasswordCost, testPasswordCost, type ScryptCost } from './accounts/crypto';
 import { redirectUriProblem } from './accounts/redirect-uris';
+import { secretSettingProblems } from './config-secrets';
 import { FaultSettingsError, parseFaultSettings, type FaultSettings } from './v1/faults';
 import type { Profile } from './v1/profile';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   MUSIC_HOST: z.string().min(1).default('127.0.0.1'),
+  // Outside production the demo account and the mail outbox are on: loopback only unless this says otherwise.
+  ALLOW_REMOTE_DEVELOPMENT: z.stringbool().default(false),
   MUSIC_PORT: z.coerce.number().int().min(0).max(65535).default(4100),
   MUSIC_DATA_DIR: z
     .string()
@@ -106,11 +109,8 @@ export function loadMusicConfig(env: NodeJS.ProcessEnv = process.env): MusicConf
     );
   }
   const value = parsed.data;
-  const problems: string[] = [];
-  // The client secret guards every sign-in: production never runs on the development default.
-  if (value.NODE_ENV === 'production' && (value.MUSIC_CLIENT_SECRET ?? '').length < 32) {
-    problems.push('MUSIC_CLIENT_SECRET: is required in production, at least 32 characters');
-  }
+  // Production never runs on a published or placeholder secret, nor development beyond loopback (config-secrets.ts).
+  const problems = secretSettingProblems(value, developmentClientSecret);
   const redirectUris = value.MUSIC_CLIENT_REDIRECT_URIS.split(',')
     .map((uri) => uri.trim())
     .filter(Boolean);

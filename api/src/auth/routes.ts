@@ -6,7 +6,9 @@ import { fetch } from 'undici';
 import type { Config } from '../config';
 import { sharedDispatcher } from '../music/client';
 import { answerUnavailable } from '../ops/unavailable';
+import { AddressLimit, loginLimit } from './login-limit';
 import { safeReturnTo } from './return-to';
+import { SignInStateStore } from './sign-in-state';
 import { exchangeCode, TokenEndpointError, type ClientCredentials, type TokenResponse } from './token-endpoint';
 import { requestedScopes } from './scopes';
 import { sessionCookieName } from './session';
@@ -29,6 +31,8 @@ export interface AuthRouterOptions {
   logger: Logger;
   /** The longest wait for the token endpoint and the profile at sign-in. Default 10 s. */
   timeoutMs?: number;
+  /** The clock of the sign-in state's expiry and of the per-address limit (tests move it). */
+  now?: () => number;
 }
 
 /** What a log line may say about a failed sign-in: the kind of failure and the OAuth error code, nothing else. */
@@ -119,11 +123,18 @@ function save(req: Request): Promise<void> {
 
 /**
  * Sign-in as a confidential OAuth client with state and PKCE (passport-oauth2): `/auth/login`,
- * `/auth/callback` and `POST /auth/logout`. Tokens stay in the server-side session.
+ * `/auth/callback` and `POST /auth/logout`. Tokens stay in the server-side session, which is made
+ * only when a callback succeeds; until then the sign-in lives in a sealed cookie (sign-in-state.ts).
  */
 export function createAuthRouter(config: Config, options: AuthRouterOptions): Router {
   const { logger } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const states = new SignInStateStore({
+    secrets: config.sessionSecrets,
+    secure: config.env === 'production',
+    now: options.now,
+  });
+  const limit = new AddressLimit({ ...config.loginRateLimit, now: options.now });
   const authenticator = new passport.Passport();
   const strategy = new OAuth2Strategy(
     {
@@ -134,9 +145,10 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
       callbackURL: `${config.publicUrl}/auth/callback`,
       scope: requestedScopes,
       scopeSeparator: ' ',
-      // A one-time state in the session, and PKCE S256 on top of the client secret.
+      // A one-time state and the PKCE S256 verifier, sealed in a short-lived cookie: nothing is stored before sign-in.
       state: true,
       pkce: true,
+      store: states as unknown as OAuth2Strategy.StateStore,
       passReqToCallback: false,
     },
     (accessToken: string, refreshToken: string, params: TokenParams, _profile: unknown, done: VerifyCallback) => {
@@ -170,13 +182,16 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
   const router = express.Router();
   router.use(authenticator.initialize());
 
-  router.get('/auth/login', (req: Request, res: Response, next: NextFunction) => {
-    req.session.returnTo = safeReturnTo(req.query.returnTo);
-    (authenticator.authenticate(strategyName, { session: false }) as RequestHandler)(req, res, next);
-  });
+  // One address may start only so many sign-ins (LOGIN_RATE_LIMIT); each gets its state in a cookie (sign-in-state.ts).
+  router.get(
+    '/auth/login',
+    loginLimit(limit),
+    authenticator.authenticate(strategyName, { session: false }) as RequestHandler,
+  );
 
   router.get('/auth/callback', (req: Request, res: Response, next: NextFunction) => {
     if (typeof req.query.error === 'string') {
+      states.clear(res);
       toErrorPage(res, req.query.error === 'access_denied' ? 'access_denied' : 'sign_in_failed');
       return;
     }
@@ -184,7 +199,11 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
       authenticator.authenticate(
         strategyName,
         { session: false },
-        (error: unknown, music: MusicSession | false, info: { message?: string } | undefined) => {
+        (
+          error: unknown,
+          music: MusicSession | false,
+          info: { message?: string; state?: { returnTo?: string } } | undefined,
+        ) => {
           if (error) {
             // The reason goes to the log without the code or any secret; the person gets a plain page.
             logger.warn({ reqId: req.id, ...signInFailure(error) }, 'sign-in failed');
@@ -195,7 +214,7 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
             toErrorPage(res, info?.message?.includes('state') ? 'state_mismatch' : 'sign_in_failed');
             return;
           }
-          const returnTo = safeReturnTo(req.session.returnTo);
+          const returnTo = safeReturnTo(info?.state?.returnTo);
           // A new session id at sign-in: an id planted before sign-in is worthless after it.
           regenerate(req)
             .then(async () => {

@@ -14,7 +14,5 @@ export interface MusicSession {
 declare module 'express-session' {
   interface SessionData {
     music?: MusicSession;
-    /** Where to go after signing in: a same-origin path. */
-    returnTo?: string;
   }
 }

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadMusicConfig, musicEnvironmentVariables } from '@graphonic/music';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { apiEnvironmentVariables, loadConfig } from '../config';
+import { isPlaceholder } from '../config-secrets';
 
 /**
  * docker-compose.yml cannot run here (no Docker), so this reads it, and .env.example, nginx.conf
@@ -42,12 +44,23 @@ const exampleValues = Object.fromEntries(
 );
 const documented = new Set([...envExample.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
 
-/** Compose's interpolation of `${NAME}`, `${NAME:-default}` and `${NAME:?message}` from .env.example. */
-function interpolate(value: string): string {
+/**
+ * The settings of a deployment made from .env.example as its header says: every placeholder secret
+ * replaced by a random one of the operator's (production refuses the placeholders themselves).
+ */
+const deployedValues = Object.fromEntries(
+  Object.entries(exampleValues).map(([name, value]) => [
+    name,
+    isPlaceholder(value) ? `${name.toLowerCase()}-${createHash('sha256').update(name).digest('hex')}` : value,
+  ]),
+);
+
+/** Compose's interpolation of `${NAME}`, `${NAME:-default}` and `${NAME:?message}` from `values` (an .env file). */
+function interpolate(value: string, values: Record<string, string>): string {
   return value.replace(
     /\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g,
     (_whole, name: string, kind?: string, rest?: string) => {
-      const set = exampleValues[name];
+      const set = values[name];
       if (set !== undefined && set !== '') return set;
       if (kind === '-') return rest ?? '';
       throw new Error(`docker-compose.yml uses \${${name}}, which .env.example does not set`);
@@ -55,11 +68,11 @@ function interpolate(value: string): string {
   );
 }
 
-function environmentOf(name: string): Record<string, string> {
+function environmentOf(name: string, values: Record<string, string> = deployedValues): Record<string, string> {
   const service = services[name];
   if (!service) throw new Error(`docker-compose.yml has no service ${name}`);
   return Object.fromEntries(
-    Object.entries(service.environment ?? {}).map(([key, value]) => [key, interpolate(String(value))]),
+    Object.entries(service.environment ?? {}).map(([key, value]) => [key, interpolate(String(value), values)]),
   );
 }
 
@@ -125,6 +138,8 @@ describe('docker-compose.yml', () => {
       expect(networksOf(services[name])).toEqual(expect.arrayContaining(networksOf(services.redis)));
       expect(config.rateBudget).not.toBeNull();
       expect(config.metricsToken).toBeDefined();
+      // nginx is the one proxy in front: the sign-in limit counts the client it names.
+      expect(config.fairUse.trustProxy).toBe(1);
       expect(services[name]?.depends_on?.redis?.condition).toBe('service_healthy');
     }
   });
@@ -276,5 +291,26 @@ describe('.env.example', () => {
     for (const match of read('docker-compose.yml').matchAll(/\$\{([A-Z0-9_]+):\?/g)) {
       expect(exampleValues[match[1] ?? ''], match[1]).toBeTruthy();
     }
+  });
+
+  it('ships placeholders that both services refuse in production, each named, until they are replaced', () => {
+    const refusals = (load: () => unknown): string => {
+      try {
+        load();
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+      return 'accepted';
+    };
+    const api = refusals(() => loadConfig(environmentOf(apiServices[0] ?? '', exampleValues)));
+    for (const name of ['SESSION_SECRET', 'MUSIC_CLIENT_SECRET', 'METRICS_TOKEN']) {
+      expect(api).toMatch(new RegExp(`${name}: is the placeholder of .env.example`));
+    }
+    expect(api).toMatch(/REDIS_URL: has the placeholder password of .env.example/);
+    const music = refusals(() => loadMusicConfig(environmentOf('music', exampleValues)));
+    for (const name of ['MUSIC_CLIENT_SECRET', 'METRICS_TOKEN']) {
+      expect(music).toMatch(new RegExp(`${name}: is the placeholder of .env.example`));
+    }
+    expect(music).toMatch(/DATABASE_URL: has the placeholder password of .env.example/);
   });
 });

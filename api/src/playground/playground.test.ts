@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listen } from '../../../test-support/http';
+import { productionSecrets } from '../../../test-support/secrets';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { playgroundPath } from './playground';
@@ -15,8 +16,8 @@ afterAll(() => {
 
 const production = {
   NODE_ENV: 'production',
-  SESSION_SECRET: 's'.repeat(32),
-  MUSIC_CLIENT_SECRET: 'c'.repeat(32),
+  SESSION_SECRET: productionSecrets.session,
+  MUSIC_CLIENT_SECRET: productionSecrets.client,
 };
 
 /** Runs `check` against an api started with `env`, then stops it. */

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createUser, registerConfiguredClient, type MusicApp } from '@graphonic/music';
@@ -163,6 +163,8 @@ export interface Api {
   stored(sid: string): Promise<StoredSession | null>;
   /** Replaces what the store holds for `sid` (to arrange what a browser cannot). */
   store(sid: string, data: StoredSession): Promise<void>;
+  /** How many sessions the store holds: files in the session folder, or keys in Redis. */
+  storedCount(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -228,6 +230,12 @@ export async function startApi(music: Music, options: ApiOptions = {}): Promise<
       }
       const stored = JSON.parse(readFileSync(file(sid), 'utf8')) as { expiresAt: number };
       writeFileSync(file(sid), JSON.stringify({ expiresAt: stored.expiresAt, session: data }), { mode: 0o600 });
+    },
+    async storedCount() {
+      if (!redis) return readdirSync(sessionDir).filter((name) => name.endsWith('.json')).length;
+      let count = 0;
+      for await (const keys of redis.scanIterator({ MATCH: `${redisPrefix}*`, COUNT: 1000 })) count += keys.length;
+      return count;
     },
     async stop() {
       await server.close();

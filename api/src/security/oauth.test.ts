@@ -3,6 +3,7 @@ import { buildSchema, isInputObjectType, isInterfaceType, isObjectType } from 'g
 import { loadTypeDefs } from '@graphonic/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestedScopes, reviewedScopes } from '../auth/scopes';
+import { openSignInState, sealSignInState, signInCookieName, type PendingSignIn } from '../auth/sign-in-state';
 import { createLogger } from '../ops/logger';
 import {
   appShell,
@@ -25,8 +26,6 @@ import {
 vi.setConfig({ testTimeout: 30_000 });
 
 const me = '{ me { id } }';
-/** Where passport-oauth2 keeps the state and the PKCE verifier in the session. */
-const stateKey = 'oauth2:127.0.0.1';
 /** Everything the api logs, at the most verbose level, through the api's own logger. */
 const log: string[] = [];
 
@@ -56,15 +55,10 @@ afterAll(async () => {
   removeSessionDirs();
 });
 
-interface OAuthState {
-  handle: string;
-  code_verifier: string;
-}
-
-async function pendingState(browser: Browser): Promise<OAuthState> {
-  const stored = await api.stored(browser.sid() ?? '');
-  const state = (stored?.[stateKey] as { state?: OAuthState } | undefined)?.state;
-  if (!state) throw new Error('no sign-in under way in the session');
+/** The sign-in under way in the browser's sealed cookie, opened with the api's secret. */
+function pendingState(browser: Browser): PendingSignIn {
+  const state = openSignInState(browser.jar.get(signInCookieName) ?? '', api.config.sessionSecrets);
+  if (!state) throw new Error('no sign-in under way in the browser');
   return state;
 }
 
@@ -98,15 +92,17 @@ describe('/auth/login', () => {
     expect(location.searchParams.get('redirect_uri')).toBe(`${api.url}/auth/callback`);
     expect(location.searchParams.get('code_challenge_method')).toBe('S256');
 
-    // The challenge is the S256 of the verifier kept in the server-side session, which the browser never sees.
-    const state = await pendingState(browser);
-    expect(state.code_verifier).toMatch(/^[A-Za-z0-9\-._~]{43,128}$/);
+    // The challenge is the S256 of the verifier sealed in the cookie, which the browser cannot read.
+    const state = pendingState(browser);
+    expect(state.verifier).toMatch(/^[A-Za-z0-9\-._~]{43,128}$/);
     expect(location.searchParams.get('code_challenge')).toBe(
-      createHash('sha256').update(state.code_verifier).digest('base64url'),
+      createHash('sha256').update(state.verifier).digest('base64url'),
     );
-    expect(location.searchParams.get('state')).toBe(state.handle);
-    expect(state.handle.length).toBeGreaterThanOrEqual(20);
-    expect(JSON.stringify(browser.seen)).not.toContain(state.code_verifier);
+    expect(location.searchParams.get('state')).toBe(state.state);
+    expect(state.state.length).toBeGreaterThanOrEqual(20);
+    expect(JSON.stringify(browser.seen)).not.toContain(state.verifier);
+    // Nothing stored on the server before sign-in: no session id at all.
+    expect(browser.sid()).toBeUndefined();
 
     // Only scopes from the reviewed list, each with its reason.
     const scopes = (location.searchParams.get('scope') ?? '').split(' ');
@@ -115,7 +111,7 @@ describe('/auth/login', () => {
 
     // Every sign-in gets a state of its own.
     const again = new URL((await new Browser(api.url).fetch('/auth/login')).headers.get('location') ?? '');
-    expect(again.searchParams.get('state')).not.toBe(state.handle);
+    expect(again.searchParams.get('state')).not.toBe(state.state);
     expect(again.searchParams.get('code_challenge')).not.toBe(location.searchParams.get('code_challenge'));
   });
 });
@@ -158,15 +154,31 @@ describe('/auth/callback', () => {
     expect((await victim.graphql(me)).body).toEqual({ data: { me: null } });
   });
 
+  it.each([
+    { name: 'started more than ten minutes ago', expiresAt: () => Date.now() - 1, secret: undefined },
+    { name: 'sealed with another secret', expiresAt: undefined, secret: 'another-secret-the-api-does-not-have-0123' },
+  ])('refuses a sign-in $name without asking for a token', async ({ expiresAt, secret }) => {
+    const browser = new Browser(api.url);
+    const { callback } = await browser.consent();
+    const state = pendingState(browser);
+    const changed = { ...state, expiresAt: expiresAt?.() ?? state.expiresAt };
+    browser.jar.set(signInCookieName, sealSignInState(changed, secret ? [secret] : api.config.sessionSecrets));
+    music.forget();
+    const refused = await browser.fetch(callback);
+    expect(refused.headers.get('location')).toBe('/auth/error?code=state_mismatch');
+    expect(music.tokens).toEqual([]);
+    expect(browser.jar.get(signInCookieName)).toBeUndefined();
+  });
+
   it('is refused by the music service when the PKCE verifier does not match the challenge', async () => {
     const browser = new Browser(api.url);
     const { callback } = await browser.consent();
-    const sid = browser.sid() ?? '';
-    const stored = await api.stored(sid);
-    if (!stored) throw new Error('no session');
-    const state = await pendingState(browser);
-    // Another well-formed verifier than the one whose challenge the music service holds.
-    await api.store(sid, { ...stored, [stateKey]: { state: { ...state, code_verifier: 'w'.repeat(43) } } });
+    const state = pendingState(browser);
+    // Another well-formed verifier than the one whose challenge the music service holds, sealed with the api's secret.
+    browser.jar.set(
+      signInCookieName,
+      sealSignInState({ ...state, verifier: 'w'.repeat(43) }, api.config.sessionSecrets),
+    );
     music.forget();
     const { result: failed } = await captureOutput(() => browser.fetch(callback));
     expect(failed.headers.get('location')).toBe('/auth/error?code=sign_in_failed');
@@ -177,11 +189,13 @@ describe('/auth/callback', () => {
   it('sends a refused consent (error=access_denied) to a friendly page, not a 500', async () => {
     const browser = new Browser(api.url);
     await browser.fetch('/auth/login');
-    const state = await pendingState(browser);
+    const state = pendingState(browser);
     music.forget();
-    const denied = await browser.fetch(`/auth/callback?error=access_denied&state=${state.handle}`);
+    const denied = await browser.fetch(`/auth/callback?error=access_denied&state=${state.state}`);
     expect(denied.status).toBe(303);
     expect(denied.headers.get('location')).toBe('/auth/error?code=access_denied');
+    // The sign-in is over: its cookie is gone.
+    expect(browser.jar.get(signInCookieName)).toBeUndefined();
     const page = await browser.fetch('/auth/error?code=access_denied');
     expect(page.status).toBe(200);
     expect(await page.text()).toBe(appShell);
@@ -191,7 +205,7 @@ describe('/auth/callback', () => {
   it('sends a failed token exchange to the error page with a code, logging neither the code nor any secret', async () => {
     const browser = new Browser(api.url);
     const { callback } = await browser.consent();
-    const state = await pendingState(browser);
+    const state = pendingState(browser);
     const code = new URL(callback).searchParams.get('code') ?? '';
     const wrongCode = `${code.slice(0, -4)}XXXX`;
     music.forget();
@@ -208,7 +222,7 @@ describe('/auth/callback', () => {
     expect(log.join('')).toContain('/auth/callback');
     expect(logged).toMatch(/sign-in failed/i);
     // …without the code, the state, the verifier or the client secret.
-    for (const secret of [code, wrongCode, state.handle, state.code_verifier, clientSecret]) {
+    for (const secret of [code, wrongCode, state.state, state.verifier, clientSecret]) {
       expect(logged).not.toContain(secret);
     }
   });

@@ -79,6 +79,8 @@ describe('the session cookie', () => {
     try {
       // Behind the proxy that ends TLS: the cookie is Secure.
       const browser = new Browser(production.url, { 'x-forwarded-proto': 'https' });
+      const login = await browser.fetch('/auth/login');
+      expect(login.headers.get('set-cookie')).toMatch(/^graphonic\.signin=.*; Secure; SameSite=Lax$/);
       const done = await browser.signIn();
       const cookie = sessionCookie(done);
       expect(cookie?.attributes.has('secure')).toBe(true);
@@ -120,11 +122,19 @@ describe('anonymous visitors', () => {
     expect(sessionFiles(api.sessionDir).length).toBe(before);
   });
 
+  it('store nothing when they start signing in: only a sealed cookie for the callback', async () => {
+    const before = sessionFiles(api.sessionDir).length;
+    const login = await fetch(`${api.url}/auth/login`, { redirect: 'manual' });
+    expect(login.status).toBe(302);
+    expect(sessionCookie(login)).toBeUndefined();
+    expect(login.headers.getSetCookie().map((line) => line.split('=')[0])).toEqual(['graphonic.signin']);
+    expect(sessionFiles(api.sessionDir).length).toBe(before);
+  });
+
   it('cannot choose their session id: an unknown or unsigned id is ignored', async () => {
     const forged = new Browser(api.url);
     forged.jar.set('graphonic.sid', signedCookie('chosen-by-the-attacker', 'not-the-secret'));
-    const login = await forged.fetch('/auth/login');
-    expect(login.status).toBe(302);
+    await forged.signIn();
     expect(forged.sid()).not.toBe('chosen-by-the-attacker');
     const unknown = new Browser(api.url);
     unknown.jar.set('graphonic.sid', signedCookie('never-issued', secretA));
@@ -136,9 +146,13 @@ describe('anonymous visitors', () => {
 describe('signing in and out', () => {
   it('gives a new session id at sign-in; the id from before is worthless', async () => {
     const browser = new Browser(api.url);
-    const { callback } = await browser.consent();
+    // A session from before (signed in earlier, or planted by someone who signed in as themselves).
+    await browser.signIn();
     const planted = browser.jar.get('graphonic.sid') ?? '';
     expect(await api.stored(sidOf(planted))).not.toBeNull();
+    // Signs in again through the music service's pages from the start.
+    browser.musicJar.clear();
+    const { callback } = await browser.consent();
     await browser.fetch(callback);
     const after = browser.sid();
     expect(after).toBeDefined();
@@ -231,7 +245,7 @@ describe('production settings', () => {
   it('refuse a missing or short secret', () => {
     expect(() => loadConfig({ ...productionEnv, SESSION_SECRET: undefined })).toThrow(/SESSION_SECRET: is required/);
     expect(() => loadConfig({ ...productionEnv, SESSION_SECRET: `${secretA},short` })).toThrow(
-      /SESSION_SECRET: each secret must be at least 32 bytes/,
+      /SESSION_SECRET: secret 2 of 2 must be at least 32 characters/,
     );
   });
 
