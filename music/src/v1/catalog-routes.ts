@@ -2,7 +2,7 @@ import express, { type Request, type Router } from 'express';
 import { badRequest, notFound } from '../errors';
 import { audioAnalysis } from './audio-analysis';
 import type { ArtistAlbumRecord, CatalogStore } from './catalog-store';
-import { withFollows } from './follow-counts';
+import { withFollows } from '../library/follow-counts';
 import * as objects from './objects';
 import { offsetPage, stringQuery } from './paging';
 import { catalogId, idsParam, marketParam, optionalParam, pageParams } from './params';

@@ -3,7 +3,7 @@ import { getAuth, requireScopes, requireUser } from '../accounts/middleware';
 import type { Queryable } from '../db/types';
 import { notFound } from '../errors';
 import type { CatalogStore } from './catalog-store';
-import { artistFollows, withFollows } from './follow-counts';
+import { artistFollows, withFollows } from '../library/follow-counts';
 import * as objects from './objects';
 import { offsetPage, stringQuery } from './paging';
 import { enumParam, pageParams, userIdParam, type Page } from './params';
