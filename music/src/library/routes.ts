@@ -2,7 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { requireScopes, requireUser } from '../accounts/middleware';
 import type { Database } from '../db/types';
 import { badRequest } from '../errors';
-import type { CatalogStore } from '../v1/catalog-store';
+import type { CatalogStore } from '../catalog/reads';
 import * as objects from '../v1/objects';
 import { cursorPage, offsetPage, stringQuery } from '../v1/paging';
 import {
@@ -15,7 +15,7 @@ import {
   type ParsedUri,
   type UriType,
 } from '../v1/params';
-import type { PreparedCatalog } from '../v1/prepared-catalog';
+import type { PreparedCatalog } from '../catalog/prepared';
 import { sendJson } from '../v1/prepared-json';
 import { changeLibrary, checkScopes, libraryTargets, remove, save, userOf } from './changes';
 import { artistFollows, forgetArtistFollows, withFollows } from './follow-counts';
