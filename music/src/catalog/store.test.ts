@@ -5,11 +5,11 @@ import { OPEN_TIMEOUT_MS, testEngines, type IsolatedDatabase } from '../db/__fix
 import { migrate } from '../db/migrate';
 import type { Queryable, Row } from '../db/types';
 import { errorHandler } from '../errors';
-import { catalogRoutes } from '../v1/catalog-routes';
+import { catalogRoutes } from './routes';
 import { assertShape } from '../v1/contract/shapes';
 import * as objects from '../v1/objects';
 import { catalogMeta, seedCatalog } from './seed';
-import type { ArtistAlbumRecord } from '../v1/catalog-store';
+import type { ArtistAlbumRecord } from './reads';
 import { SqlCatalogStore } from './store';
 
 const sizes = { tracks: 600, albums: 50, artists: 12, playlists: 6, shows: 3, episodes: 12 };

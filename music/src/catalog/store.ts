@@ -1,54 +1,61 @@
+import type * as CatalogRows from '../db/rows';
 import type { Queryable } from '../db/types';
-import type { ArtistAlbumRecord, CatalogStore, PageOf, PageRequest } from '../v1/catalog-store';
+import type { ArtistAlbumRecord, CatalogStore, PageOf, PageRequest } from './reads';
 import type { AlbumRecord, ArtistRecord, ArtistRef, AudioFeaturesRecord, TrackRecord } from '../v1/objects';
 
-interface AlbumRow {
-  id: string;
-  name: string;
+/** An album as the catalog reads it: its row, with its credited artists. */
+type AlbumRow = Omit<
+  Pick<
+    CatalogRows.AlbumRow,
+    | 'id'
+    | 'name'
+    | 'album_type'
+    | 'total_tracks'
+    | 'release_date'
+    | 'release_date_precision'
+    | 'label'
+    | 'popularity'
+    | 'upc'
+    | 'copyrights'
+  >,
+  'album_type' | 'release_date_precision'
+> & {
+  // The table's checks hold these to the record's values.
   album_type: AlbumRecord['albumType'];
-  total_tracks: number;
-  release_date: string;
   release_date_precision: AlbumRecord['releaseDatePrecision'];
-  label: string;
-  popularity: number;
-  upc: string;
-  copyrights: AlbumRecord['copyrights'];
   artists: ArtistRef[];
   total?: number;
   album_group?: ArtistAlbumRecord['albumGroup'];
-}
+};
 
-interface TrackRow {
-  id: string;
-  album_id: string;
-  name: string;
-  disc_number: number;
-  track_number: number;
-  duration_ms: number;
-  explicit: boolean;
-  popularity: number;
-  isrc: string;
+type TrackRow = Pick<
+  CatalogRows.TrackRow,
+  'id' | 'album_id' | 'name' | 'disc_number' | 'track_number' | 'duration_ms' | 'explicit' | 'popularity' | 'isrc'
+> & {
   /** The credited artists in order; their names come from the artist records. */
   artist_ids: string[];
   total?: number;
-}
+};
 
-interface FeaturesRow {
-  id: string;
-  duration_ms: number;
-  acousticness: number;
-  danceability: number;
-  energy: number;
-  instrumentalness: number;
-  key: number;
-  liveness: number;
-  loudness: number;
-  mode: number;
-  speechiness: number;
-  tempo: number;
-  time_signature: number;
-  valence: number;
-}
+type ArtistRow = Pick<CatalogRows.ArtistRow, 'id' | 'name' | 'genres' | 'popularity' | 'followers'>;
+
+type FeaturesRow = Pick<
+  CatalogRows.TrackRow,
+  | 'id'
+  | 'duration_ms'
+  | 'acousticness'
+  | 'danceability'
+  | 'energy'
+  | 'instrumentalness'
+  | 'key'
+  | 'liveness'
+  | 'loudness'
+  | 'mode'
+  | 'speechiness'
+  | 'tempo'
+  | 'time_signature'
+  | 'valence'
+>;
 
 const albumColumns = `a.id, a.name, a.album_type, a.total_tracks, a.release_date, a.release_date_precision, a.label,
   a.popularity, a.upc, a.copyrights,
@@ -192,11 +199,11 @@ export class SqlCatalogStore implements CatalogStore {
       this.loadedAll = true;
       return;
     }
-    const artists = await this.db.query<ArtistRecord & Record<string, unknown>>(`SELECT ${artistColumns} FROM artists`);
+    const artists = await this.db.query<ArtistRow>(`SELECT ${artistColumns} FROM artists`);
     for (const row of artists.rows) this.artistCache.add(row.id, { ...row });
-    const albums = await this.db.query<AlbumRow & Record<string, unknown>>(`SELECT ${albumColumns} FROM albums a`);
+    const albums = await this.db.query<AlbumRow>(`SELECT ${albumColumns} FROM albums a`);
     for (const row of albums.rows) this.albumCache.add(row.id, albumRecord(row));
-    const tracks = await this.db.query<TrackRow & Record<string, unknown>>(`SELECT ${trackColumns} FROM tracks t`);
+    const tracks = await this.db.query<TrackRow>(`SELECT ${trackColumns} FROM tracks t`);
     for (const track of await this.trackRecords(tracks.rows, true)) this.trackCache.add(track.id, track);
     this.whole = true;
     this.loadedAll = true;
@@ -224,7 +231,7 @@ export class SqlCatalogStore implements CatalogStore {
       ({ found, missing } = this.albumCache.split(ids));
       if (missing.length === 0) return found;
     }
-    const { rows } = await this.db.query<AlbumRow & Record<string, unknown>>(
+    const { rows } = await this.db.query<AlbumRow>(
       `SELECT ${albumColumns} FROM albums a WHERE a.id = ANY($1::text[])`,
       [missing],
     );
@@ -270,7 +277,7 @@ export class SqlCatalogStore implements CatalogStore {
       ({ found, missing } = this.trackCache.split(ids));
       if (missing.length === 0) return found;
     }
-    const { rows } = await this.db.query<TrackRow & Record<string, unknown>>(
+    const { rows } = await this.db.query<TrackRow>(
       `SELECT ${trackColumns} FROM tracks t WHERE t.id = ANY($1::text[])`,
       [missing],
     );
@@ -293,10 +300,9 @@ export class SqlCatalogStore implements CatalogStore {
       ({ found, missing } = this.artistCache.split(ids));
       if (missing.length === 0) return found;
     }
-    const { rows } = await this.db.query<ArtistRecord & Record<string, unknown>>(
-      `SELECT ${artistColumns} FROM artists WHERE id = ANY($1::text[])`,
-      [missing],
-    );
+    const { rows } = await this.db.query<ArtistRow>(`SELECT ${artistColumns} FROM artists WHERE id = ANY($1::text[])`, [
+      missing,
+    ]);
     for (const row of rows) {
       const artist = { ...row };
       this.artistCache.add(artist.id, artist);
@@ -307,7 +313,7 @@ export class SqlCatalogStore implements CatalogStore {
 
   async audioFeatures(ids: readonly string[]): Promise<Map<string, AudioFeaturesRecord>> {
     if (ids.length === 0) return new Map();
-    const { rows } = await this.db.query<FeaturesRow & Record<string, unknown>>(
+    const { rows } = await this.db.query<FeaturesRow>(
       `SELECT id, duration_ms, acousticness, danceability, energy, instrumentalness, key, liveness, loudness, mode,
          speechiness, tempo, time_signature, valence FROM tracks WHERE id = ANY($1::text[])`,
       [[...new Set(ids)]],
@@ -407,7 +413,7 @@ export class SqlCatalogStore implements CatalogStore {
   async albumTracks(albumId: string, page: PageRequest): Promise<PageOf<TrackRecord>> {
     const lists = await this.memoryLists();
     if (lists) return pageOf(lists.albumTracks.get(albumId) ?? [], page);
-    const { rows } = await this.db.query<TrackRow & Record<string, unknown>>(
+    const { rows } = await this.db.query<TrackRow>(
       `SELECT ${trackColumns}, count(*) OVER () AS total FROM tracks t WHERE t.album_id = $1
        ORDER BY t.disc_number, t.track_number LIMIT $2 OFFSET $3`,
       [albumId, page.limit, page.offset],
@@ -433,7 +439,7 @@ export class SqlCatalogStore implements CatalogStore {
     // The main artist's albums are grouped by type; a credit further down is "appears on".
     const grouped = `SELECT a.id, CASE WHEN aa.position = 0 THEN a.album_type ELSE 'appears_on' END AS album_group
                      FROM album_artists aa JOIN albums a ON a.id = aa.album_id WHERE aa.artist_id = $1`;
-    const { rows } = await this.db.query<AlbumRow & Record<string, unknown>>(
+    const { rows } = await this.db.query<AlbumRow>(
       `SELECT ${albumColumns}, g.album_group, count(*) OVER () AS total
        FROM (${grouped}) g JOIN albums a ON a.id = g.id
        WHERE g.album_group = ANY($2::text[])
@@ -456,7 +462,7 @@ export class SqlCatalogStore implements CatalogStore {
   async artistTopTracks(artistId: string): Promise<TrackRecord[]> {
     const lists = await this.memoryLists();
     if (lists) return [...(lists.topTracks.get(artistId) ?? [])];
-    const { rows } = await this.db.query<TrackRow & Record<string, unknown>>(
+    const { rows } = await this.db.query<TrackRow>(
       `SELECT ${trackColumns} FROM tracks t
        WHERE t.id IN (SELECT track_id FROM track_artists WHERE artist_id = $1)
        ORDER BY t.popularity DESC, t.id LIMIT 10`,
@@ -495,7 +501,7 @@ export class SqlCatalogStore implements CatalogStore {
   }
 
   async relatedArtists(artistId: string): Promise<ArtistRecord[]> {
-    const { rows } = await this.db.query<ArtistRecord & Record<string, unknown>>(
+    const { rows } = await this.db.query<ArtistRow>(
       `SELECT o.id, o.name, o.genres, o.popularity, o.followers
        FROM artists a JOIN artists o ON o.genres && a.genres AND o.id <> a.id
        WHERE a.id = $1

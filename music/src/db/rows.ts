@@ -52,7 +52,8 @@ export type RowOf<Columns> = {
 /** An album's copyright line, as the catalog stores it. */
 export interface CopyrightJson {
   text: string;
-  type: string;
+  /** C for the copyright, P for the sound recording's. */
+  type: 'C' | 'P';
 }
 
 export const tables = {

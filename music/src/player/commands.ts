@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { getAuth } from '../accounts/middleware';
 import type { Database, Queryable } from '../db/types';
 import { ApiError, badRequest } from '../errors';
-import type { CatalogStore } from '../v1/catalog-store';
+import type { CatalogStore } from '../catalog/reads';
 import { enumParam, integerParam, optionalParam, parseUri } from '../v1/params';
 import * as engine from './engine';
 import { contextItems, durations, saveStep } from './steps';

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors';
-import type { CatalogStore } from '../v1/catalog-store';
+import type { CatalogStore } from '../catalog/reads';
 import type { Queryable } from '../db/types';
 import { parseUri } from '../v1/params';
 import * as engine from './engine';

@@ -9,7 +9,7 @@ import { fieldsParam, selectFields } from '../v1/fields';
 import * as objects from '../v1/objects';
 import { offsetPage, stringQuery } from '../v1/paging';
 import { catalogId, integerParam, marketParam, optionalParam, pageParams, userIdParam } from '../v1/params';
-import type { PreparedCatalog } from '../v1/prepared-catalog';
+import type { PreparedCatalog } from '../catalog/prepared';
 import { sendJson } from '../v1/prepared-json';
 import type { Profile } from '../v1/profile';
 import { change, changeable, modifyScope, readable, requireScope } from './access';

@@ -3,8 +3,7 @@ import { requireScopes, requireUser } from '../accounts/middleware';
 import { ApiError, notFound } from '../errors';
 import type { Urls } from './objects';
 import { offsetPage, stringQuery } from './paging';
-import { catalogId, idsParam, marketParam, pageParams } from './params';
-import { idsFrom } from './saved';
+import { catalogId, idsFrom, idsParam, marketParam, pageParams } from './params';
 
 /** Spotify's maximum of audiobook or chapter ids per multi-get and per library change. */
 const maxIds = 50;

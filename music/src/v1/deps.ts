@@ -1,7 +1,7 @@
 import type { Database } from '../db/types';
-import type { CatalogStore } from './catalog-store';
+import type { CatalogStore } from '../catalog/reads';
 import type { Urls } from './objects';
-import type { PreparedCatalog } from './prepared-catalog';
+import type { PreparedCatalog } from '../catalog/prepared';
 import type { Profile } from './profile';
 import type { ShowCatalog } from './show-catalog';
 

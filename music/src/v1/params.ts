@@ -180,3 +180,22 @@ export function optionalParam(req: Request, name: string): string | undefined {
   const raw = queryString(req, name);
   return raw === '' ? undefined : raw;
 }
+
+/**
+ * `ids` from the query string or a JSON body `{ "ids": [...] }`, at most `max`; catalog ids,
+ * or usernames with `users` (the library's and the follow endpoints' changes and checks).
+ */
+export function idsFrom(req: Request, max: number, users = false): string[] {
+  const query = req.query.ids;
+  // Spotify takes the ids in the query, as `{ "ids": [...] }`, or as a bare JSON array, as some clients send.
+  const raw: unknown = req.body;
+  const body = Array.isArray(raw) ? raw : (raw as { ids?: unknown } | undefined)?.ids;
+  const ids = typeof query === 'string' ? query.split(',').filter(Boolean) : Array.isArray(body) ? body : undefined;
+  if (!ids || ids.length === 0) throw badRequest('Missing required parameter: ids');
+  if (ids.length > max) throw badRequest(`Too many ids requested: at most ${max}`);
+  return ids.map((id) => {
+    if (users) return userIdParam(id);
+    if (typeof id !== 'string' || !base62Id.test(id)) throw badRequest('Invalid base62 id');
+    return id;
+  });
+}

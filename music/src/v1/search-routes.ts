@@ -4,7 +4,7 @@ import type { SearchType } from '../search/catalog';
 import { parseQuery } from '../search/query';
 import { catalogSearch } from '../search/service';
 import type { V1Deps } from './deps';
-import { artistFollows, withFollows } from './follow-counts';
+import { artistFollows, withFollows } from '../library/follow-counts';
 import { playlistRecords } from '../playlists/store';
 import * as objects from './objects';
 import { offsetPage, stringQuery, type OffsetPage } from './paging';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import type { PageOf, PageRequest } from './catalog-store';
+import type { PageOf, PageRequest } from '../catalog/reads';
 import type { EpisodeRecord, ShowRecord } from './objects';
 
 /**

@@ -6,7 +6,7 @@ import { resumePoints } from './episode-progress';
 import * as objects from './objects';
 import { offsetPage, stringQuery } from './paging';
 import { catalogId, idsParam, marketParam, pageParams } from './params';
-import { savedEpisodes, savedPage, savedShows } from './saved';
+import { savedEpisodes, savedPage, savedShows } from '../library/store';
 
 /** Spotify's maximum of ids per call on the show and episode endpoints. */
 const maxIds = 50;

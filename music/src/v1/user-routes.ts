@@ -2,12 +2,12 @@ import express, { type Request, type Router } from 'express';
 import { getAuth, requireScopes, requireUser } from '../accounts/middleware';
 import type { Queryable } from '../db/types';
 import { notFound } from '../errors';
-import type { CatalogStore } from './catalog-store';
-import { artistFollows, withFollows } from './follow-counts';
+import type { CatalogStore } from '../catalog/reads';
+import { artistFollows, withFollows } from '../library/follow-counts';
 import * as objects from './objects';
 import { offsetPage, stringQuery } from './paging';
 import { enumParam, pageParams, userIdParam, type Page } from './params';
-import type { PreparedCatalog } from './prepared-catalog';
+import type { PreparedCatalog } from '../catalog/prepared';
 import { sendJson } from './prepared-json';
 
 interface UserRow {

@@ -2,11 +2,11 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
 import { errorHandler, unknownEndpoint } from '../errors';
-import { catalogRoutes } from './catalog-routes';
-import type { ArtistAlbumRecord, CatalogStore, PageRequest } from './catalog-store';
-import { assertShape } from './contract/shapes';
-import type { AlbumRecord, ArtistRecord, AudioFeaturesRecord, TrackRecord } from './objects';
-import { profileMiddleware, type Profile } from './profile';
+import { catalogRoutes } from './routes';
+import type { ArtistAlbumRecord, CatalogStore, PageRequest } from './reads';
+import { assertShape } from '../v1/contract/shapes';
+import type { AlbumRecord, ArtistRecord, AudioFeaturesRecord, TrackRecord } from '../v1/objects';
+import { profileMiddleware, type Profile } from '../v1/profile';
 
 /** A small catalog held in memory: two artists, three albums, eight tracks. */
 const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(22 - prefix.length, '0')}`;

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types';
-import type { ArtistRecord } from './objects';
+import type { ArtistRecord } from '../v1/objects';
+import { artistFollowerCounts } from './store';
 
 /**
  * Artists' follower counts: the catalog's seeded audience plus the service's own listeners
@@ -65,25 +66,20 @@ export class ArtistFollowCounts {
     }
     if (this.reading?.generation === generation) return this.reading.promise;
     const started = generation;
-    const promise = this.db
-      .query<{ artist_id: string; n: number }>(
-        'SELECT artist_id, count(*) AS n FROM followed_artists GROUP BY artist_id',
-      )
-      .then(
-        ({ rows }) => {
-          const counts = new Map(rows.map((row) => [row.artist_id, row.n]));
-          if (this.reading?.promise === promise) this.reading = undefined;
-          // A change committed while the query ran may not be in what it read: use it, keep it not.
-          if (started === generation) {
-            this.snapshot = { counts, until: this.now() + this.maxAgeMs, generation: started };
-          }
-          return counts;
-        },
-        (error: unknown) => {
-          if (this.reading?.promise === promise) this.reading = undefined;
-          throw error;
-        },
-      );
+    const promise = artistFollowerCounts(this.db).then(
+      (counts) => {
+        if (this.reading?.promise === promise) this.reading = undefined;
+        // A change committed while the query ran may not be in what it read: use it, keep it not.
+        if (started === generation) {
+          this.snapshot = { counts, until: this.now() + this.maxAgeMs, generation: started };
+        }
+        return counts;
+      },
+      (error: unknown) => {
+        if (this.reading?.promise === promise) this.reading = undefined;
+        throw error;
+      },
+    );
     this.reading = { promise, generation: started };
     return promise;
   }

@@ -1,7 +1,7 @@
-import type { CatalogStore, PageOf } from './catalog-store';
-import * as objects from './objects';
-import { offsetPage } from './paging';
-import { PreparedJson } from './prepared-json';
+import type { CatalogStore, PageOf } from './reads';
+import * as objects from '../v1/objects';
+import { offsetPage } from '../v1/paging';
+import { PreparedJson } from '../v1/prepared-json';
 
 /** The first page of tracks a full album embeds (Spotify's: 50). */
 const albumTracksPage = { limit: 50, offset: 0 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogStore } from './catalog-store';
-import * as objects from './objects';
-import { offsetPage } from './paging';
-import { PreparedCatalog } from './prepared-catalog';
+import type { CatalogStore } from './reads';
+import * as objects from '../v1/objects';
+import { offsetPage } from '../v1/paging';
+import { PreparedCatalog } from './prepared';
 
 const urls = { api: 'http://127.0.0.1:4100/v1', site: 'http://127.0.0.1:4100' };
 const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(22 - prefix.length, '0')}`;

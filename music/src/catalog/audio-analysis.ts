@@ -1,5 +1,5 @@
 import { arrangement, SAMPLE_RATE, specFromFeatures, type Arrangement } from '../audio/synth';
-import type { AudioFeaturesRecord } from './objects';
+import type { AudioFeaturesRecord } from '../v1/objects';
 
 /**
  * A track's audio analysis in Spotify's shape (`GET /audio-analysis/{id}`), read off the

@@ -1,11 +1,10 @@
 import { genres } from '../catalog/genres';
-import { playlistRecord } from '../playlists/serialise';
-import { playlistColumns, type PlaylistRow } from '../playlists/store';
 import type { Queryable } from '../db/types';
 import { badRequest } from '../errors';
 import type { Request } from 'express';
-import type { CategoryRecord, PlaylistRecord } from './objects';
-import { optionalParam } from './params';
+import type { CategoryRecord } from '../v1/objects';
+import { categories } from './store';
+import { optionalParam } from '../v1/params';
 
 /** A browse category with the genres it gathers, in the order the catalog lists them. */
 export interface BrowseCategory extends CategoryRecord {
@@ -23,13 +22,8 @@ export class CategoryCache {
   constructor(private readonly db: Queryable) {}
 
   all(): Promise<BrowseCategory[]> {
-    this.loaded ??= this.db
-      .query<BrowseCategory & Record<string, unknown>>(
-        'SELECT id, name, genres, position FROM categories ORDER BY position, id',
-      )
-      .then(({ rows }) =>
-        rows.map((row) => ({ id: row.id, name: row.name, genres: row.genres, position: row.position })),
-      )
+    this.loaded ??= categories(this.db)
+      .then((rows) => rows.map((row) => ({ id: row.id, name: row.name, genres: row.genres, position: row.position })))
       .catch((error: unknown) => {
         // A failed read is not remembered: the next request tries again.
         this.loaded = undefined;
@@ -129,27 +123,4 @@ export function localTimeParam(req: Request, now: () => Date = () => new Date())
     throw badRequest('Invalid timestamp: use yyyy-MM-ddTHH:mm:ss');
   }
   return { day: match[1], hour };
-}
-
-/**
- * A page of playlists and their total, from a query's `FROM … WHERE …` over `playlists p` (with
- * `params`) and its `ORDER BY` (which may use `orderParams`, numbered after `params`).
- */
-export async function playlistPage(
-  db: Queryable,
-  query: { from: string; params: readonly unknown[]; orderBy: string; orderParams?: readonly unknown[] },
-  page: { limit: number; offset: number },
-): Promise<{ items: PlaylistRecord[]; total: number }> {
-  const params = [...query.params, ...(query.orderParams ?? [])];
-  const limitAt = params.length + 1;
-  const { rows } = await db.query<PlaylistRow & { total_rows: number } & Record<string, unknown>>(
-    `SELECT ${playlistColumns}, count(*) OVER () AS total_rows
-     FROM ${query.from} ORDER BY ${query.orderBy} LIMIT $${limitAt} OFFSET $${limitAt + 1}`,
-    [...params, page.limit, page.offset],
-  );
-  const total =
-    rows[0]?.total_rows ??
-    (await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${query.from}`, query.params)).rows[0]?.n ??
-    0;
-  return { items: rows.map(playlistRecord), total };
 }

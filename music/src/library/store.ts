@@ -1,38 +1,27 @@
-import type { Request } from 'express';
+import type { FollowedArtistRow, TableName, Tables } from '../db/rows';
 import type { Queryable } from '../db/types';
-import { ApiError, badRequest } from '../errors';
-import { userIdParam } from './params';
 
 /**
  * A listener's saved items and follows, one table each: saving, removing, checking and paging
- * them, for the per-type endpoints and for `/me/library` alike.
+ * them, for the per-type endpoints and for `/me/library` alike; and how many listeners follow
+ * each artist.
  */
 
-const base62Id = /^[0-9A-Za-z]{22}$/;
-
-/**
- * `ids` from the query string or a JSON body `{ "ids": [...] }`, at most `max`; catalog ids,
- * or usernames with `users`.
- */
-export function idsFrom(req: Request, max: number, users = false): string[] {
-  const query = req.query.ids;
-  // Spotify takes the ids in the query, as `{ "ids": [...] }`, or as a bare JSON array, as some clients send.
-  const raw: unknown = req.body;
-  const body = Array.isArray(raw) ? raw : (raw as { ids?: unknown } | undefined)?.ids;
-  const ids = typeof query === 'string' ? query.split(',').filter(Boolean) : Array.isArray(body) ? body : undefined;
-  if (!ids || ids.length === 0) throw badRequest('Missing required parameter: ids');
-  if (ids.length > max) throw badRequest(`Too many ids requested: at most ${max}`);
-  return ids.map((id) => {
-    if (users) return userIdParam(id);
-    if (typeof id !== 'string' || !base62Id.test(id)) throw badRequest('Invalid base62 id');
-    return id;
-  });
-}
+type SavedTableName =
+  | 'saved_tracks'
+  | 'saved_albums'
+  | 'saved_shows'
+  | 'saved_episodes'
+  | 'followed_artists'
+  | 'followed_users'
+  | 'followed_playlists';
 
 export interface SavedTable {
-  table: string;
+  table: SavedTableName;
+  /** The column naming what is saved or followed. */
   column: string;
-  entity: string;
+  /** The table of what is saved or followed. */
+  entity: TableName;
   timeColumn: 'added_at' | 'followed_at';
   /**
    * Which of the entities the user may save, as a condition on `e` with the user as `$2`
@@ -41,69 +30,89 @@ export interface SavedTable {
   visible?: string;
 }
 
-export const savedTracks: SavedTable = {
+/** A saved table, its columns checked against the declared rows. */
+function savedTable<T extends SavedTableName>(declared: {
+  table: T;
+  column: Exclude<keyof Tables[T] & string, 'user_id' | 'added_at' | 'followed_at' | 'public'>;
+  entity: TableName;
+  timeColumn: keyof Tables[T] & ('added_at' | 'followed_at');
+  visible?: string;
+}): SavedTable {
+  return declared;
+}
+
+export const savedTracks = savedTable({
   table: 'saved_tracks',
   column: 'track_id',
   entity: 'tracks',
   timeColumn: 'added_at',
-};
-export const savedAlbums: SavedTable = {
+});
+export const savedAlbums = savedTable({
   table: 'saved_albums',
   column: 'album_id',
   entity: 'albums',
   timeColumn: 'added_at',
-};
-export const savedShows: SavedTable = {
+});
+export const savedShows = savedTable({
   table: 'saved_shows',
   column: 'show_id',
   entity: 'shows',
   timeColumn: 'added_at',
-};
-export const savedEpisodes: SavedTable = {
+});
+export const savedEpisodes = savedTable({
   table: 'saved_episodes',
   column: 'episode_id',
   entity: 'episodes',
   timeColumn: 'added_at',
-};
-export const followedArtists: SavedTable = {
+});
+export const followedArtists = savedTable({
   table: 'followed_artists',
   column: 'artist_id',
   entity: 'artists',
   timeColumn: 'followed_at',
-};
-export const followedUsers: SavedTable = {
+});
+export const followedUsers = savedTable({
   table: 'followed_users',
   column: 'followed_id',
   entity: 'users',
   timeColumn: 'followed_at',
   // Following oneself is no follow at all.
   visible: 'e.id <> $2',
-};
-export const followedPlaylists: SavedTable = {
+});
+export const followedPlaylists = savedTable({
   table: 'followed_playlists',
   column: 'playlist_id',
   entity: 'playlists',
   timeColumn: 'followed_at',
   // Someone else's private playlist does not exist for the user, unless it is a collaborative one.
   visible: '(e.public OR e.owner_id = $2 OR e.collaborative)',
-};
+});
 
-/** Saves ids that exist; an unknown id fails the whole request and nothing is saved. */
-export async function save(tx: Queryable, saved: SavedTable, userId: string, ids: readonly string[]): Promise<void> {
-  const unique = [...new Set(ids)];
+/** Which of `ids` (distinct) exist, and whether the user may save each. */
+export async function savable(
+  tx: Queryable,
+  saved: SavedTable,
+  userId: string,
+  ids: readonly string[],
+): Promise<{ id: string; visible: boolean }[]> {
   const { rows } = await tx.query<{ id: string; visible: boolean }>(
     `SELECT e.id, ${saved.visible ?? 'true'} AS visible FROM ${saved.entity} e WHERE e.id = ANY($1::text[])`,
-    saved.visible ? [unique, userId] : [unique],
+    saved.visible ? [ids, userId] : [ids],
   );
-  if (rows.length !== unique.length) throw new ApiError(400, 'Unknown id');
-  const allowed = rows.filter((row) => row.visible).map((row) => row.id);
-  if (saved.table === 'followed_playlists' && allowed.length !== unique.length) {
-    throw new ApiError(404, 'Playlist not found');
-  }
+  return rows;
+}
+
+/** Saves `ids` now; those saved already keep their time. */
+export async function insertSaved(
+  tx: Queryable,
+  saved: SavedTable,
+  userId: string,
+  ids: readonly string[],
+): Promise<void> {
   await tx.query(
     `INSERT INTO ${saved.table} (user_id, ${saved.column}, ${saved.timeColumn})
      SELECT $1, id, clock_timestamp() FROM unnest($2::text[]) AS t(id) ON CONFLICT DO NOTHING`,
-    [userId, allowed],
+    [userId, ids],
   );
 }
 
@@ -114,6 +123,7 @@ export async function remove(tx: Queryable, saved: SavedTable, userId: string, i
   ]);
 }
 
+/** Whether the user has saved each of `ids`, in order. */
 export async function contains(
   db: Queryable,
   saved: SavedTable,
@@ -150,4 +160,27 @@ export async function countSaved(db: Queryable, saved: SavedTable, userId: strin
     userId,
   ]);
   return rows[0]?.n ?? 0;
+}
+
+/** The artists the user follows, by id, after `after` (an artist id) when given; at most `limit`. */
+export async function followedArtistIds(
+  db: Queryable,
+  userId: string,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await db.query<Pick<FollowedArtistRow, 'artist_id'>>(
+    `SELECT artist_id FROM followed_artists WHERE user_id = $1 AND ($2::text IS NULL OR artist_id > $2)
+     ORDER BY artist_id LIMIT $3`,
+    [userId, after, limit],
+  );
+  return rows.map((row) => row.artist_id);
+}
+
+/** How many listeners follow each artist that has any follower. */
+export async function artistFollowerCounts(db: Queryable): Promise<Map<string, number>> {
+  const { rows } = await db.query<Pick<FollowedArtistRow, 'artist_id'> & { n: number }>(
+    'SELECT artist_id, count(*) AS n FROM followed_artists GROUP BY artist_id',
+  );
+  return new Map(rows.map((row) => [row.artist_id, row.n]));
 }

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { categories as categoryList } from '../catalog/genres';
-import { describeService } from './__fixtures__/service';
-import { genreSeed } from './browse-catalog';
+import { describeService } from '../v1/__fixtures__/service';
+import { genreSeed } from './catalog';
 
 interface Named {
   id: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { onsetEnvelope } from '../audio/analysis';
 import { renderSamples, SAMPLE_RATE, specFromFeatures } from '../audio/synth';
-import { describeService } from './__fixtures__/service';
+import { describeService } from '../v1/__fixtures__/service';
 import { audioAnalysis } from './audio-analysis';
-import type { AudioFeaturesRecord } from './objects';
+import type { AudioFeaturesRecord } from '../v1/objects';
 
 const features: AudioFeaturesRecord = {
   trackId: '4iV5W9uYEdYUVa79Axb7Rh',

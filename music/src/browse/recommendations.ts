@@ -2,7 +2,9 @@ import type { Request } from 'express';
 import { genres as genreProfiles } from '../catalog/genres';
 import type { Queryable } from '../db/types';
 import { badRequest } from '../errors';
-import { genreOfSeed } from './browse-catalog';
+import { genreOfSeed } from './catalog';
+import * as store from './store';
+import { soundFeatures, type Sound } from './store';
 
 /**
  * Recommendations over the local catalog. Every seed brings a pool of tracks (its artists'
@@ -60,21 +62,6 @@ const rules: Record<Attribute, AttributeRule> = {
   time_signature: { minimum: 1, maximum: 11, integer: true, scale: 4 },
   valence: unit,
 };
-
-/** The features that make a seed's sound: what the tracks are ranked against besides the targets. */
-const soundFeatures = [
-  'acousticness',
-  'danceability',
-  'energy',
-  'instrumentalness',
-  'speechiness',
-  'valence',
-  'tempo',
-  'loudness',
-] as const;
-
-type SoundFeature = (typeof soundFeatures)[number];
-type Sound = Record<SoundFeature, number>;
 
 /** Targets weigh more than the seeds' sound: they are what the caller asked for explicitly. */
 const targetWeight = 4;
@@ -205,12 +192,6 @@ function poolSql(sql: Sql, source: SeedSource): string {
     OR t.id = ANY(ARRAY(SELECT track_id FROM track_artists WHERE artist_id = ANY(${sql.add(source.artistIds, 'text[]')}))))`;
 }
 
-const soundColumns = soundFeatures.map((feature) => `avg(t.${feature})::float8 AS ${feature}`).join(', ');
-
-interface SoundRow extends Sound {
-  n: number;
-}
-
 function profileSound(genre: string): Sound | undefined {
   const profile = genreProfiles.find((candidate) => candidate.name === genre);
   if (!profile) return undefined;
@@ -230,18 +211,8 @@ function profileSound(genre: string): Sound | undefined {
 async function resolveSeeds(db: Queryable, seeds: readonly Seed[]): Promise<{ source: SeedSource; sound?: Sound }[]> {
   const artistIds = seeds.filter((seed) => seed.type === 'ARTIST').map((seed) => seed.id);
   const trackIds = seeds.filter((seed) => seed.type === 'TRACK').map((seed) => seed.id);
-  const { rows: artists } = await db.query<{ id: string; genres: string[] }>(
-    'SELECT id, genres FROM artists WHERE id = ANY($1::text[])',
-    [artistIds],
-  );
-  const { rows: tracks } = await db.query<{ id: string; genre: string; artist_ids: string[]; genres: string[] }>(
-    `SELECT t.id, a.genre,
-       ARRAY(SELECT ta.artist_id FROM track_artists ta WHERE ta.track_id = t.id ORDER BY ta.position) AS artist_ids,
-       ARRAY(SELECT DISTINCT g FROM track_artists ta JOIN artists ar ON ar.id = ta.artist_id, unnest(ar.genres) g
-             WHERE ta.track_id = t.id ORDER BY g) AS genres
-     FROM tracks t JOIN albums a ON a.id = t.album_id WHERE t.id = ANY($1::text[])`,
-    [trackIds],
-  );
+  const artists = await store.seedArtists(db, artistIds);
+  const tracks = await store.seedTracks(db, trackIds);
   const artistById = new Map(artists.map((row) => [row.id, row]));
   const trackById = new Map(tracks.map((row) => [row.id, row]));
   const resolved: { source: SeedSource; sound?: Sound }[] = [];
@@ -249,39 +220,23 @@ async function resolveSeeds(db: Queryable, seeds: readonly Seed[]): Promise<{ so
     if (seed.type === 'ARTIST') {
       const artist = artistById.get(seed.id);
       if (!artist) throw badRequest(`Invalid seed_artists: unknown id ${seed.id}`);
-      const sound = await averageSound(
-        db,
-        't.id = ANY(ARRAY(SELECT track_id FROM track_artists WHERE artist_id = $1))',
-        [seed.id],
-      );
+      const sound = await store.averageSound(db, 'artist', seed.id);
       resolved.push({ source: { artistIds: [artist.id], genres: artist.genres }, sound });
     } else if (seed.type === 'TRACK') {
       const track = trackById.get(seed.id);
       if (!track) throw badRequest(`Invalid seed_tracks: unknown id ${seed.id}`);
-      const sound = await averageSound(db, 't.id = $1', [seed.id]);
+      const sound = await store.averageSound(db, 'track', seed.id);
       resolved.push({
         source: { artistIds: track.artist_ids, genres: [...new Set([track.genre, ...track.genres])] },
         sound,
       });
     } else {
       const genre = genreOfSeed(seed.id) ?? seed.id;
-      const sound =
-        (await averageSound(db, 't.album_id = ANY(ARRAY(SELECT id FROM albums WHERE genre = $1))', [genre])) ??
-        profileSound(genre);
+      const sound = (await store.averageSound(db, 'genre', genre)) ?? profileSound(genre);
       resolved.push({ source: { artistIds: [], genres: [genre] }, sound });
     }
   }
   return resolved;
-}
-
-async function averageSound(db: Queryable, where: string, params: unknown[]): Promise<Sound | undefined> {
-  const { rows } = await db.query<SoundRow & Record<string, unknown>>(
-    `SELECT count(*) AS n, ${soundColumns} FROM tracks t WHERE ${where}`,
-    params,
-  );
-  const row = rows[0];
-  if (!row || row.n === 0) return undefined;
-  return Object.fromEntries(soundFeatures.map((feature) => [feature, row[feature]])) as Sound;
 }
 
 /** The mean of the seeds' sounds: what the recommendations should sound like when no target says otherwise. */
@@ -323,12 +278,8 @@ export async function recommend(db: Queryable, request: RecommendationRequest): 
     const sql = new Sql();
     const pool = poolSql(sql, source);
     const filter = filterSql(sql, request.tuning);
-    const { rows } = await db.query<{ initial: number; filtered: number }>(
-      `SELECT count(*) AS initial, count(*) FILTER (WHERE ${filter}) AS filtered
-       FROM tracks t WHERE ${pool}`,
-      sql.params,
-    );
-    seeds.push({ ...seed, initialPoolSize: rows[0]?.initial ?? 0, afterFilteringSize: rows[0]?.filtered ?? 0 });
+    const sizes = await store.poolSizes(db, { pool, filter, params: sql.params });
+    seeds.push({ ...seed, initialPoolSize: sizes.initial, afterFilteringSize: sizes.filtered });
   }
 
   const everything: SeedSource = {
@@ -345,12 +296,7 @@ export async function recommend(db: Queryable, request: RecommendationRequest): 
   );
   const distance = distanceSql(sql, request.tuning, centroid(sounds));
   const candidates = sql.add(request.limit * 4, 'int');
-  const { rows } = await db.query<{ id: string; album_id: string }>(
-    `SELECT t.id, t.album_id FROM tracks t
-     WHERE ${pool} AND ${filter} AND NOT (t.id = ANY(${seedTracks}))
-     ORDER BY ${distance}, t.id LIMIT ${candidates}`,
-    sql.params,
-  );
+  const rows = await store.closestTracks(db, { pool, filter, seedTracks, distance, candidates, params: sql.params });
 
   // The closest tracks, at most `perAlbum` from one album; the rest only if too few are left.
   const chosen: string[] = [];
