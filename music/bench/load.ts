@@ -38,6 +38,20 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
+/** The figures of measured latencies (sorted here) over `seconds`. */
+function summary(times: number[], seconds: number, failures: Record<string, number>, warmupMax: number): LoadResult {
+  times.sort((a, b) => a - b);
+  return {
+    requests: times.length,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    max: times.at(-1) ?? Number.NaN,
+    warmupMax,
+    perSecond: times.length / seconds,
+    failures,
+  };
+}
+
 /** One request of a burst: when its first body byte came and when it ended, from the burst's start. */
 function timed(url: string, headers: Record<string, string>, start: number): Promise<[number, number, number]> {
   return new Promise((resolve, reject) => {
@@ -72,15 +86,8 @@ async function runBurst(job: LoadJob, agent: Agent, burst: NonNullable<LoadJob['
   const firsts = ended.map(([, first]) => first).sort((a, b) => a - b);
   const statuses: Record<string, number> = {};
   for (const [status] of ended) statuses[status] = (statuses[status] ?? 0) + 1;
-  times.sort((a, b) => a - b);
   return {
-    requests: times.length,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    max: times.at(-1) ?? Number.NaN,
-    warmupMax: 0,
-    perSecond: times.length / ((performance.now() - started) / 1000),
-    failures,
+    ...summary(times, (performance.now() - started) / 1000, failures, 0),
     burst: {
       firstByteP50: percentile(firsts, 50),
       firstByteMax: firsts.at(-1) ?? Number.NaN,
@@ -137,16 +144,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
   await Promise.all(Array.from({ length: job.concurrency }, () => worker(true, job.urls)));
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  times.sort((a, b) => a - b);
-  return {
-    requests: times.length,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    max: times.at(-1) ?? Number.NaN,
-    warmupMax,
-    perSecond: times.length / seconds,
-    failures,
-  };
+  return summary(times, seconds, failures, warmupMax);
 }
 
 process.once('message', (job: LoadJob) => {

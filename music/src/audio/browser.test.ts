@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
 import type { Queryable } from '../db/types';
 import { errorHandler } from '../errors';
-import type { CatalogStore } from '../v1/catalog-store';
 import { chunkStoreFor, audioRoutes } from './routes';
-import type { TrackAudioFeatures } from './synth';
+import { featuresStore, trackFeatures } from './__fixtures__/tracks';
 
 /**
  * The served MP3 in a real browser: Debian's Chromium (what CI installs for the browser tests)
@@ -17,21 +16,9 @@ import type { TrackAudioFeatures } from './synth';
 
 const CHROMIUM = '/usr/bin/chromium';
 const trackId = '2TpxZ7JUBn3uw46aR7qd6V';
-const features: TrackAudioFeatures = {
-  trackId,
-  durationMs: 40_000,
-  tempo: 126,
-  key: 4,
-  mode: 0,
-  timeSignature: 4,
-  energy: 0.7,
-  danceability: 0.8,
-  valence: 0.4,
-  acousticness: 0.2,
-  instrumentalness: 0.8,
-  loudness: -7,
-};
-const store = { audioFeatures: () => Promise.resolve(new Map([[trackId, features]])) } as unknown as CatalogStore;
+const store = featuresStore(
+  trackFeatures(trackId, { durationMs: 40_000, tempo: 126, key: 4, mode: 0, energy: 0.7, instrumentalness: 0.8 }),
+);
 const settings = { workers: 1, queue: 16, cacheBytes: 16 * 1024 * 1024, rateLimit: { requests: 100, windowMs: 1000 } };
 const chunks = chunkStoreFor(settings);
 

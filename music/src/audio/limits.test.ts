@@ -3,29 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
 import type { Queryable } from '../db/types';
 import { errorHandler } from '../errors';
-import type { CatalogStore } from '../v1/catalog-store';
 import { ByteLru, ChunkStore, type ChunkRenderer } from './chunks';
 import { FRAME_BYTES } from './mp3-format';
 import { PoolBusyError } from './pool';
 import { audioRoutes } from './routes';
-import type { TrackAudioFeatures } from './synth';
+import { featuresStore, trackFeatures } from './__fixtures__/tracks';
 
 const trackId = '5ZULbIGpNmkbE7VAqQYv9X';
-const features: TrackAudioFeatures = {
-  trackId,
-  durationMs: 200_000,
-  tempo: 120,
-  key: 0,
-  mode: 1,
-  timeSignature: 4,
-  energy: 0.5,
-  danceability: 0.5,
-  valence: 0.5,
-  acousticness: 0.5,
-  instrumentalness: 0.5,
-  loudness: -8,
-};
-const store = { audioFeatures: () => Promise.resolve(new Map([[trackId, features]])) } as unknown as CatalogStore;
+const store = featuresStore(trackFeatures(trackId, { durationMs: 200_000 }));
 const db = {} as Queryable;
 
 /** Every render thread busy and the queue full. */

@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogStore } from '../v1/catalog-store';
 import { TrackSpecs } from './specs';
-import type { TrackAudioFeatures } from './synth';
-
-const features = (trackId: string): TrackAudioFeatures => ({
-  trackId,
-  durationMs: 180_000,
-  tempo: 120,
-  key: 1,
-  mode: 1,
-  timeSignature: 4,
-  energy: 0.5,
-  danceability: 0.5,
-  valence: 0.5,
-  acousticness: 0.5,
-  instrumentalness: 0.5,
-  loudness: -8,
-});
+import { trackFeatures } from './__fixtures__/tracks';
 
 /** A store that records each query's ids. */
 function countingStore(fail = false): CatalogStore & { queries: string[][] } {
@@ -26,7 +11,7 @@ function countingStore(fail = false): CatalogStore & { queries: string[][] } {
     audioFeatures: (ids: readonly string[]) => {
       queries.push([...ids]);
       if (fail) return Promise.reject(new Error('store down'));
-      return Promise.resolve(new Map(ids.filter((id) => id !== 'unknown').map((id) => [id, features(id)])));
+      return Promise.resolve(new Map(ids.filter((id) => id !== 'unknown').map((id) => [id, trackFeatures(id)])));
     },
   };
   return store as unknown as CatalogStore & { queries: string[][] };
