@@ -11,7 +11,10 @@
  * keep-alive connections, so that timing the requests does not take the service's event loop.
  * Each case starts with unmeasured warm-up requests of other ids (connections open, caches
  * partly filled, as on a running service). Environment: BENCH_REQUESTS (2000 by default),
- * BENCH_WARMUP (500), BENCH_CONCURRENCY (16).
+ * BENCH_WARMUP (500), BENCH_CONCURRENCY (16), BENCH_CASES (`all`, `api` or `audio`).
+ *
+ * Then the audio figures (audio.ts): bytes per minute, cold range requests, and a burst of 50
+ * audio requests against /v1/me, for the MP3 files and for WAV rendered on the event loop as before.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,14 +22,18 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import express from 'express';
 import { createUser, issueTokens } from '../src/accounts/service';
+import { SqlCatalogStore } from '../src/catalog/store';
 import { loadMusicConfig } from '../src/config';
 import { startMusicService } from '../src/service';
+import { benchAudio, wavOnTheEventLoop } from './audio';
 import type { LoadJob, LoadResult } from './load';
 
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const requestsPerCase = Number(process.env.BENCH_REQUESTS ?? 2000);
 const warmupPerCase = Number(process.env.BENCH_WARMUP ?? 500);
+const benchCases = process.env.BENCH_CASES ?? 'all';
 const dataDir = mkdtempSync(join(tmpdir(), 'graphonic-bench-'));
 
 /** Runs one case in a new load process and resolves with its figures. */
@@ -61,7 +68,13 @@ function row(name: string, result: LoadResult, targetP99?: number): string {
 }
 
 try {
-  const config = loadMusicConfig({ NODE_ENV: 'test', MUSIC_DATA_DIR: dataDir });
+  const config = loadMusicConfig({
+    NODE_ENV: 'test',
+    MUSIC_DATA_DIR: dataDir,
+    // Room for the audio burst: all 50 requests queue, and come from one address.
+    MUSIC_AUDIO_QUEUE: '64',
+    MUSIC_AUDIO_RATE_LIMIT: '1000/1s',
+  });
 
   // First start on a new data folder, each step timed as the service reports it.
   const steps: { line: string; at: number }[] = [];
@@ -91,7 +104,11 @@ try {
     ttlSeconds: 3600,
     withRefreshToken: false,
   });
-  const server = createServer(warm.app);
+  // The service, and the audio route as it was before, for the audio figures' comparison.
+  const front = express();
+  front.use(wavOnTheEventLoop(new SqlCatalogStore(warm.db)));
+  front.use(warm.app);
+  const server = createServer(front);
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
@@ -150,7 +167,7 @@ try {
     return response.status;
   };
   const results: string[] = [];
-  for (const entry of cases) {
+  for (const entry of benchCases === 'audio' ? [] : cases) {
     const { name, build } = entry;
     const status = await probe(build(0));
     // A case whose endpoint does not answer yet is reported, not measured.
@@ -183,6 +200,16 @@ try {
     `latency at concurrency ${concurrency}, ${requestsPerCase} requests each after ${warmupPerCase} warm-up, load from a separate process:`,
   );
   for (const line of results) console.log(`  ${line}`);
+  if (benchCases !== 'api') {
+    const audio = await benchAudio({
+      root: base.replace(/\/v1$/, ''),
+      token,
+      trackIds: await ids("SELECT id FROM tracks ORDER BY md5(id || 'audio') LIMIT 119"),
+      load,
+    });
+    console.log('audio, with the render threads and their queue as configured (queue 64 here):');
+    for (const line of audio) console.log(`  ${line}`);
+  }
 
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await warm.close();

@@ -12,6 +12,11 @@ export interface LoadJob {
   warmup: string[];
   token: string;
   concurrency: number;
+  /**
+   * Requests sent all at once, each on a connection of its own and without the token, as the
+   * measured URLs start; the measured URLs are then sent until every one of them has ended.
+   */
+  burst?: { urls: string[]; headers: Record<string, string> };
 }
 
 /** What the child answers. Latencies in milliseconds. */
@@ -25,10 +30,71 @@ export interface LoadResult {
   perSecond: number;
   /** Answers other than 2xx, by status. */
   failures: Record<string, number>;
+  /** The burst's requests: time to their first body byte and to their end, and their statuses. */
+  burst?: { firstByteP50: number; firstByteMax: number; lastEnded: number; statuses: Record<string, number> };
 }
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** The figures of measured latencies (sorted here) over `seconds`. */
+function summary(times: number[], seconds: number, failures: Record<string, number>, warmupMax: number): LoadResult {
+  times.sort((a, b) => a - b);
+  return {
+    requests: times.length,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    max: times.at(-1) ?? Number.NaN,
+    warmupMax,
+    perSecond: times.length / seconds,
+    failures,
+  };
+}
+
+/** One request of a burst: when its first body byte came and when it ended, from the burst's start. */
+function timed(url: string, headers: Record<string, string>, start: number): Promise<[number, number, number]> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false, headers }, (res) => {
+      let first = Number.NaN;
+      res.on('data', () => {
+        if (Number.isNaN(first)) first = performance.now() - start;
+      });
+      res.on('end', () => resolve([res.statusCode ?? 0, first, performance.now() - start]));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function runBurst(job: LoadJob, agent: Agent, burst: NonNullable<LoadJob['burst']>): Promise<LoadResult> {
+  const times: number[] = [];
+  const failures: Record<string, number> = {};
+  const started = performance.now();
+  const burstState = { over: false };
+  const all = Promise.all(burst.urls.map((url) => timed(url, burst.headers, started))).finally(() => {
+    burstState.over = true;
+  });
+  for (let i = 0; !burstState.over || i < job.urls.length; i += 1) {
+    const begin = performance.now();
+    const status = await get(agent, job.urls[i % job.urls.length] ?? '', job.token);
+    times.push(performance.now() - begin);
+    if (status < 200 || status > 299) failures[status] = (failures[status] ?? 0) + 1;
+  }
+  const ended = await all;
+  const firsts = ended.map(([, first]) => first).sort((a, b) => a - b);
+  const statuses: Record<string, number> = {};
+  for (const [status] of ended) statuses[status] = (statuses[status] ?? 0) + 1;
+  return {
+    ...summary(times, (performance.now() - started) / 1000, failures, 0),
+    burst: {
+      firstByteP50: percentile(firsts, 50),
+      firstByteMax: firsts.at(-1) ?? Number.NaN,
+      lastEnded: Math.max(...ended.map(([, , end]) => end)),
+      statuses,
+    },
+  };
 }
 
 function get(agent: Agent, url: string, token: string): Promise<number> {
@@ -68,21 +134,17 @@ async function run(job: LoadJob): Promise<LoadResult> {
     }
   };
   await Promise.all(Array.from({ length: job.concurrency }, () => worker(false, job.warmup)));
+  if (job.burst) {
+    const result = await runBurst(job, agent, job.burst);
+    agent.destroy();
+    return { ...result, warmupMax };
+  }
   next = 0;
   const started = performance.now();
   await Promise.all(Array.from({ length: job.concurrency }, () => worker(true, job.urls)));
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  times.sort((a, b) => a - b);
-  return {
-    requests: times.length,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    max: times.at(-1) ?? Number.NaN,
-    warmupMax,
-    perSecond: times.length / seconds,
-    failures,
-  };
+  return summary(times, seconds, failures, warmupMax);
 }
 
 process.once('message', (job: LoadJob) => {

@@ -86,7 +86,7 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   // The catalog's tracks and albums as JSON, serialised once: they never change once seeded.
   const prepared = new PreparedCatalog(store, urls);
   // Playable audio, public like the CDN that serves Spotify's previews.
-  app.use(audioRoutes({ db: deps.db, store }));
+  app.use(audioRoutes({ db: deps.db, store, settings: config.audio }));
 
   const v1 = express.Router();
   // First: a preflight carries no token, and every answer (errors too) needs the CORS headers.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { standardPasswordCost, testPasswordCost, type ScryptCost } from './accounts/crypto';
 import { redirectUriProblem } from './accounts/redirect-uris';
 import { secretSettingProblems } from './config-secrets';
+import { audioRatePattern, audioSettings, type AudioSettings } from './audio/settings';
 import { FaultSettingsError, parseFaultSettings, type FaultSettings } from './v1/faults';
 import type { Profile } from './v1/profile';
 
@@ -30,6 +31,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
+  // Audio: render threads (every core but one by default), their queue, the cache, each address's share.
+  MUSIC_AUDIO_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  MUSIC_AUDIO_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  MUSIC_AUDIO_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
+  MUSIC_AUDIO_RATE_LIMIT: z
+    .string()
+    .regex(audioRatePattern, 'expected requests per window such as 60/30s')
+    .default('60/30s'),
 });
 
 /** Every environment variable the service reads (the deployment's checks compare against it). */
@@ -91,6 +100,8 @@ export interface MusicConfig {
   metricsToken: string | undefined;
   /** How long a shutdown waits for in-flight requests before it closes them, in milliseconds. */
   shutdownTimeoutMs: number;
+  /** Render threads, their queue, the rendered-audio cache and the per-address limit of `/audio`. */
+  audio: AudioSettings;
 }
 
 export class MusicConfigError extends Error {
@@ -162,5 +173,6 @@ export function loadMusicConfig(env: NodeJS.ProcessEnv = process.env): MusicConf
     logLevel: value.LOG_LEVEL ?? (value.NODE_ENV === 'test' ? 'warn' : 'info'),
     metricsToken: value.METRICS_TOKEN,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT * 1000,
+    audio: audioSettings(value),
   };
 }

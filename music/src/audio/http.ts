@@ -1,21 +1,18 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
-import { renderWavRange, specFingerprint, wavByteLength, type AudioSpec } from './synth';
 
 /**
  * Serving synthesised audio over HTTP the way a CDN serves files: byte ranges for seeking,
- * strong entity tags, year-long immutable caching. Bodies are rendered chunk by chunk as the
- * client reads them, so a ten-minute track never sits in memory whole and a client that goes
- * away stops the rendering.
+ * strong entity tags, year-long immutable caching. Bodies are produced piece by piece as the
+ * client reads them, so a long track never sits in memory whole and a client that goes away
+ * stops the work.
  */
 
-/** Audio never changes for a given spec (the tag changes with the synthesiser): a year, immutable. */
+/** Audio never changes for a given entity tag: a year, immutable. */
 const cacheControl = 'public, max-age=31536000, immutable';
 
-const DEFAULT_CHUNK_BYTES = 64 * 1024;
-
-export interface SendWavOutcome {
+export interface SendOutcome {
   /** The status answered: 200, 206, 304, 405 or 416. */
   status: number;
   /** Body bytes handed to the connection. */
@@ -24,11 +21,23 @@ export interface SendWavOutcome {
   complete: boolean;
 }
 
-export interface SendWavOptions {
-  /** How many bytes are rendered and written at a time. 64 KiB by default. */
-  chunkBytes?: number;
+export interface SendOptions {
   /** Called once when the response is over, for access logs and metrics. */
-  onDone?: (outcome: SendWavOutcome) => void;
+  onDone?: (outcome: SendOutcome) => void;
+}
+
+/** A representation served in byte ranges: its size and tag are known before any byte is produced. */
+export interface RangedBody {
+  size: number;
+  /** A strong entity tag, quotes included. */
+  etag: string;
+  contentType: string;
+  /**
+   * The bytes of `range`, in order, in pieces of any size. The first piece may take a while (it
+   * may have to be rendered); an error before it is answered as an error status, one after it
+   * ends the connection. `signal` aborts when the client goes away.
+   */
+  read(range: ByteRange, signal: AbortSignal): AsyncIterable<Uint8Array>;
 }
 
 /** A single byte range, both ends inclusive. */
@@ -84,87 +93,100 @@ function rangeStillValid(header: string | undefined, etag: string): boolean {
   return header === undefined || header.trim() === etag;
 }
 
-/** The body, rendered lazily one chunk at a time as the stream is read. */
-function* wavChunks(spec: AudioSpec, range: ByteRange, chunkBytes: number, sent: { bytes: number }): Generator<Buffer> {
-  for (let position = range.start; position <= range.end; position += chunkBytes) {
-    const chunk = renderWavRange(spec, position, Math.min(range.end, position + chunkBytes - 1));
-    sent.bytes += chunk.length;
-    yield chunk;
+/** The first piece already read, then the rest as they come, each counted as it is handed on. */
+async function* resumed(
+  first: IteratorResult<Uint8Array>,
+  rest: AsyncIterator<Uint8Array>,
+  sent: { bytes: number },
+): AsyncGenerator<Uint8Array> {
+  for (let step = first; !step.done; step = await rest.next()) {
+    sent.bytes += step.value.length;
+    yield step.value;
   }
 }
 
-/**
- * Answers a GET or HEAD request with the spec's WAV file: 200 with the whole file, 206 with a
- * single requested byte range, 416 when the range lies past the end, 304 when the client's
- * cached copy carries the same entity tag. Other methods get 405. Resolves once the response is
- * over; rejects only when the spec itself is invalid, before anything was sent.
- */
-export async function sendWav(
+/** Answers what needs no body: 405, 304, 416 and HEAD. Returns the range to send otherwise. */
+function answerWithoutBody(
   req: Request,
   res: Response,
-  spec: AudioSpec,
-  options: SendWavOptions = {},
-): Promise<void> {
-  const size = wavByteLength(spec);
-  const etag = `"${specFingerprint(spec)}"`;
-  const chunkBytes = Math.max(1024, Math.floor(options.chunkBytes ?? DEFAULT_CHUNK_BYTES));
-  const done = (outcome: SendWavOutcome): void => {
-    options.onDone?.(outcome);
-  };
-
+  body: RangedBody,
+  done: (outcome: SendOutcome) => void,
+): { range: ByteRange; status: 200 | 206 } | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.status(405).setHeader('Allow', 'GET, HEAD');
     res.end();
     done({ status: 405, bytes: 0, complete: true });
-    return;
+    return null;
   }
-
   res.setHeader('Accept-Ranges', 'bytes');
-  res.setHeader('ETag', etag);
+  res.setHeader('ETag', body.etag);
   res.setHeader('Cache-Control', cacheControl);
   // Served as what it is, never sniffed into something else.
   res.setHeader('X-Content-Type-Options', 'nosniff');
-
-  if (noneMatch(req.get('If-None-Match'), etag)) {
+  if (noneMatch(req.get('If-None-Match'), body.etag)) {
     res.status(304).end();
     done({ status: 304, bytes: 0, complete: true });
-    return;
+    return null;
   }
-
-  const requested = rangeStillValid(req.get('If-Range'), etag) ? parseRange(req.get('Range'), size) : null;
+  const requested = rangeStillValid(req.get('If-Range'), body.etag) ? parseRange(req.get('Range'), body.size) : null;
   if (requested === 'unsatisfiable') {
-    res.status(416).setHeader('Content-Range', `bytes */${size}`);
+    res.status(416).setHeader('Content-Range', `bytes */${body.size}`);
     res.setHeader('Content-Length', '0');
     res.end();
     done({ status: 416, bytes: 0, complete: true });
-    return;
+    return null;
   }
-
-  const range = requested ?? { start: 0, end: size - 1 };
+  const range = requested ?? { start: 0, end: body.size - 1 };
   const status = requested ? 206 : 200;
-  res.status(status);
-  res.setHeader('Content-Type', 'audio/wav');
-  res.setHeader('Content-Length', String(range.end - range.start + 1));
-  if (requested) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-
   if (req.method === 'HEAD') {
+    writeHead(res, body, range, status);
     res.end();
     done({ status, bytes: 0, complete: true });
-    return;
+    return null;
   }
+  return { range, status };
+}
 
-  const sent = { bytes: 0 };
-  // A byte-counted buffer of one chunk: the next chunk is rendered only once the connection has
-  // taken the previous one. pipeline() stops the generator when the client disconnects.
-  const body = Readable.from(wavChunks(spec, range, chunkBytes, sent), {
-    objectMode: false,
-    highWaterMark: chunkBytes,
+function writeHead(res: Response, body: RangedBody, range: ByteRange, status: 200 | 206): void {
+  res.status(status);
+  res.setHeader('Content-Type', body.contentType);
+  res.setHeader('Content-Length', String(range.end - range.start + 1));
+  if (status === 206) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${body.size}`);
+}
+
+/**
+ * Answers a GET or HEAD request with `body`: 200 with all of it, 206 with a single requested
+ * byte range, 416 when the range lies past the end, 304 when the client's cached copy carries
+ * the same entity tag; other methods get 405. HEAD produces no byte of the body. The status line
+ * waits for the first piece, so a failure to produce it (a full render queue) rejects before
+ * anything was sent and the caller answers it; later failures end the connection. Resolves once
+ * the response is over.
+ */
+export async function sendRanged(
+  req: Request,
+  res: Response,
+  body: RangedBody,
+  options: SendOptions = {},
+): Promise<void> {
+  const done = (outcome: SendOutcome): void => options.onDone?.(outcome);
+  const plan = answerWithoutBody(req, res, body, done);
+  if (!plan) return;
+  const gone = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) gone.abort(new Error('The client went away'));
   });
+  const pieces = body.read(plan.range, gone.signal)[Symbol.asyncIterator]();
+  const first = await pieces.next();
+  writeHead(res, body, plan.range, plan.status);
+  const sent = { bytes: 0 };
+  // Pieces are produced only as the connection takes them; pipeline() stops them when it breaks.
+  const stream = Readable.from(resumed(first, pieces, sent), { objectMode: false, highWaterMark: 1 });
   try {
-    await pipeline(body, res);
-    done({ status, bytes: sent.bytes, complete: true });
+    await pipeline(stream, res);
+    done({ status: plan.status, bytes: sent.bytes, complete: true });
   } catch {
-    // The client went away (or the connection broke): nothing left to answer.
-    done({ status, bytes: sent.bytes, complete: false });
+    // The client went away, the connection broke, or a piece could not be produced.
+    gone.abort(new Error('The response ended early'));
+    done({ status: plan.status, bytes: sent.bytes, complete: false });
   }
 }

@@ -1,15 +1,42 @@
 import { createHash } from 'node:crypto';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Queryable } from '../db/types';
-import { notFound } from '../errors';
+import { ApiError, notFound } from '../errors';
 import type { CatalogStore } from '../v1/catalog-store';
 import { catalogId } from '../v1/params';
-import { sendWav } from './http';
-import { previewSpec, specFromFeatures, type AudioSpec } from './synth';
+import { ByteLru, ChunkStore } from './chunks';
+import { sendRanged } from './http';
+import { mp3Body } from './mp3-body';
+import { PoolBusyError, RenderPool } from './pool';
+import { tokenBucketLimit } from './rate-limit';
+import { defaultAudioWorkers, type AudioSettings } from './settings';
+import { TrackSpecs } from './specs';
+import { previewSpec, type AudioSpec } from './synth';
 
 export interface AudioRouteDeps {
   db: Queryable;
   store: CatalogStore;
+  /** Render threads, queue, cache and per-client limit; the defaults without them. */
+  settings?: AudioSettings;
+  /** Where rendered chunks come from (tests and benchmarks look into it); made from `settings` without one. */
+  chunks?: ChunkStore;
+  /** The rate limit's clock. */
+  now?: () => number;
+}
+
+export const defaultAudioSettings: AudioSettings = {
+  workers: defaultAudioWorkers(),
+  queue: 32,
+  cacheBytes: 64 * 1024 * 1024,
+  rateLimit: { requests: 60, windowMs: 30_000 },
+};
+
+/** The chunk store of a pool and a cache sized by `settings`. */
+export function chunkStoreFor(settings: AudioSettings): ChunkStore {
+  return new ChunkStore(
+    new RenderPool({ size: settings.workers, maxQueue: settings.queue }),
+    new ByteLru(settings.cacheBytes),
+  );
 }
 
 /** A number in [0, 1) drawn from the id, so that each episode sounds like itself and always the same. */
@@ -38,20 +65,36 @@ export function episodeSpec(id: string, durationMs: number): AudioSpec {
   };
 }
 
+/** Public like a CDN: pages on other origins (the web client) may read the audio, and its errors. */
+const openToEveryOrigin: RequestHandler = (_req, res, next) => {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', 'Content-Length, Content-Range, Accept-Ranges, ETag, Retry-After');
+  next();
+};
+
+const files = /^(full|preview)\.(mp3|wav)$/;
+
 /**
- * Playable audio: every track and episode in full (`full.wav`) and as a 30-second excerpt
- * (`preview.wav`, what `preview_url` and `audio_preview_url` point to). Public, like the CDN
- * that serves Spotify's previews: a browser's audio element fetches it without credentials.
+ * Playable audio: every track and episode in full (`full.mp3`) and as a 30-second excerpt
+ * (`preview.mp3`, what `preview_url` and `audio_preview_url` point to), as constant-bit-rate MP3
+ * rendered off the event loop by a bounded pool of threads and cached. The `.wav` addresses of
+ * earlier versions redirect to them. Public, like the CDN that serves Spotify's previews: a
+ * browser's audio element fetches it without credentials; each client address gets a fair share.
  */
-export function audioRoutes({ db, store }: AudioRouteDeps): Router {
+export function audioRoutes(deps: AudioRouteDeps): Router {
+  const { db, store } = deps;
+  const settings = deps.settings ?? defaultAudioSettings;
+  const chunks = deps.chunks ?? chunkStoreFor(settings);
   const router = express.Router();
   // Episode lengths never change once seeded; at most one number per episode is kept.
   const episodeDurations = new Map<string, number>();
 
+  const specs = new TrackSpecs(store);
+
   async function trackSpec(id: string): Promise<AudioSpec> {
-    const features = (await store.audioFeatures([id])).get(id);
-    if (!features) throw notFound('Non existing id');
-    return specFromFeatures(features);
+    const spec = await specs.get(id);
+    if (!spec) throw notFound('Non existing id');
+    return spec;
   }
 
   async function episodeDuration(id: string): Promise<number> {
@@ -64,33 +107,42 @@ export function audioRoutes({ db, store }: AudioRouteDeps): Router {
     return duration;
   }
 
-  const answer = (spec: AudioSpec, part: string | undefined, res: Response, req: Request) => {
-    // Public like a CDN: pages on other origins (the web client) may read the audio for analysis.
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Expose-Headers', 'Content-Length, Content-Range, Accept-Ranges, ETag');
-    return sendWav(req, res, part === 'preview' ? previewSpec(spec) : spec);
+  const answer = async (spec: AudioSpec, part: string, req: Request, res: Response): Promise<void> => {
+    try {
+      await sendRanged(req, res, mp3Body(part === 'preview' ? previewSpec(spec) : spec, chunks));
+    } catch (error) {
+      if (!(error instanceof PoolBusyError)) throw error;
+      throw new ApiError(503, 'Audio rendering is busy, try again shortly', 'AUDIO_BUSY', {
+        'Retry-After': String(error.retryAfterSeconds),
+      });
+    }
   };
 
-  const parts = /^(full|preview)\.wav$/;
+  /** Serves the file `file` names with `spec`; the WAV addresses of earlier versions redirect to the MP3. */
+  const serve =
+    (specOf: (id: string) => Promise<AudioSpec>): RequestHandler<{ id: string; file: string }> =>
+    async (req, res, next) => {
+      const [, part, format] = files.exec(req.params.file) ?? [];
+      if (part === undefined) {
+        next();
+        return;
+      }
+      const id = catalogId(req.params.id);
+      if (format === 'wav') {
+        // Permanent, and method-preserving: players and caches move to the MP3 for good.
+        res.redirect(308, `${part}.mp3`);
+        return;
+      }
+      await answer(await specOf(id), part, req, res);
+    };
 
-  router.get('/audio/episode/:id/:file', async (req, res, next) => {
-    const part = parts.exec(req.params.file)?.[1];
-    if (part === undefined) {
-      next();
-      return;
-    }
-    const id = catalogId(req.params.id);
-    await answer(episodeSpec(id, await episodeDuration(id)), part, res, req);
-  });
-
-  router.get('/audio/:id/:file', async (req, res, next) => {
-    const part = parts.exec(req.params.file)?.[1];
-    if (part === undefined) {
-      next();
-      return;
-    }
-    await answer(await trackSpec(catalogId(req.params.id)), part, res, req);
-  });
-
+  router.use('/audio', openToEveryOrigin);
+  // Each address's share of the render threads: a player's few requests per track, not a flood.
+  router.use('/audio', tokenBucketLimit({ ...settings.rateLimit, now: deps.now }));
+  router.get(
+    '/audio/episode/:id/:file',
+    serve(async (id) => episodeSpec(id, await episodeDuration(id))),
+  );
+  router.get('/audio/:id/:file', serve(trackSpec));
   return router;
 }

@@ -132,7 +132,7 @@ describe('music v1 objects', () => {
     const built = objects.track(urls, track);
     expect(built.href).toBe('http://127.0.0.1:4100/v1/tracks/11dFghVXANMlKmJXsNCbNl');
     expect(built.uri).toBe('spotify:track:11dFghVXANMlKmJXsNCbNl');
-    expect(built.preview_url).toBe('http://127.0.0.1:4100/audio/11dFghVXANMlKmJXsNCbNl/preview.wav');
+    expect(built.preview_url).toBe('http://127.0.0.1:4100/audio/11dFghVXANMlKmJXsNCbNl/preview.mp3');
     expect(built.album.images.map((image) => image.width)).toEqual([640, 300, 64]);
   });
 

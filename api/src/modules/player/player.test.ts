@@ -128,7 +128,7 @@ describeGraphql('the player', (fixture) => {
       item: {
         __typename: 'Track',
         id: album.tracks[0],
-        streamUrl: `${fixture.musicUrl}/audio/${album.tracks[0] ?? ''}/full.wav`,
+        streamUrl: `${fixture.musicUrl}/audio/${album.tracks[0] ?? ''}/full.mp3`,
       },
     });
     // The state, then the context's album once (in full, or one by one in development mode the first time).
@@ -210,7 +210,7 @@ describeGraphql('the player', (fixture) => {
     const now = await state(listener);
     expect(now.state).toMatchObject({
       context: null,
-      item: { __typename: 'Episode', id: episode, streamUrl: `${fixture.musicUrl}/audio/episode/${episode}/full.wav` },
+      item: { __typename: 'Episode', id: episode, streamUrl: `${fixture.musicUrl}/audio/episode/${episode}/full.mp3` },
     });
     expect(now.state?.progressMs).toBeGreaterThanOrEqual(5_000);
   });

@@ -70,7 +70,7 @@ function prime(context: Context, items: readonly (TrackParent | EpisodeParent | 
 /** The full audio of a track or an episode, where the local music service serves it (a browser reaches it at its accounts URL). */
 function streamUrl(context: Context, type: 'track' | 'episode', id: string): string | null {
   if (context.config.provider !== 'local') return null;
-  const path = type === 'track' ? `/audio/${id}/full.wav` : `/audio/episode/${id}/full.wav`;
+  const path = type === 'track' ? `/audio/${id}/full.mp3` : `/audio/episode/${id}/full.mp3`;
   return `${context.config.musicAccountsUrl}${path}`;
 }
 
