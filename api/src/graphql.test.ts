@@ -32,6 +32,7 @@ async function execute(
   query: string,
   context?: Context,
   variables?: Record<string, unknown>,
+  extensions?: Record<string, unknown>,
 ): Promise<{
   status: number | undefined;
   errors: readonly GraphQLFormattedError[] | undefined;
@@ -48,7 +49,7 @@ async function execute(
   await server.start();
   try {
     const response = await server.executeOperation(
-      { query, variables },
+      { query, variables, extensions },
       { contextValue: context ?? contextOf(config) },
     );
     if (response.body.kind !== 'single') throw new Error('expected a single result');
@@ -86,6 +87,44 @@ describe('createGraphqlServer', () => {
     expect(tokens.errors?.[0]?.message).toBe(
       'Token limit exceeded: the operation has 122 tokens and the limit is 100.',
     );
+  });
+
+  it('refuses a subscription at validation (the schema has none), not as an internal error', async () => {
+    for (const env of [{ NODE_ENV: 'test' }, productionEnv]) {
+      const { status, errors } = await execute(env, 'subscription { __typename }');
+      expect(status).toBe(400);
+      expect(errors).toMatchObject([
+        { message: 'This API has no subscription operations.', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
+      ]);
+    }
+  });
+
+  it('refuses a lone surrogate in a variable with BAD_USER_INPUT before any resolver runs', async () => {
+    for (const env of [{ NODE_ENV: 'test' }, productionEnv]) {
+      // A resolver would fail in encodeURIComponent; with brokenContext(), it would fail in any case.
+      const query = 'query($id: ID!) { track(id: $id) { id } }';
+      const { status, data, errors } = await execute(env, query, brokenContext(), { id: 'a\ud83d' });
+      expect(status).toBe(400);
+      expect(data).toBeUndefined();
+      expect(errors).toMatchObject([
+        {
+          message: '$id is not well-formed Unicode text: it holds a lone surrogate.',
+          extensions: { code: 'BAD_USER_INPUT' },
+        },
+      ]);
+    }
+  });
+
+  it('gives BAD_REQUEST to a persisted query whose hash does not match it, which Apollo leaves without a code', async () => {
+    for (const env of [{ NODE_ENV: 'test' }, productionEnv]) {
+      const { status, errors } = await execute(env, '{ upstream { name } }', undefined, undefined, {
+        persistedQuery: { version: 1, sha256Hash: 'abc' },
+      });
+      expect(status).toBe(400);
+      expect(errors).toMatchObject([
+        { message: 'provided sha does not match query', extensions: { code: 'BAD_REQUEST' } },
+      ]);
+    }
   });
 
   it('runs without the cache-control plugin, which would only ever answer no-store', async () => {

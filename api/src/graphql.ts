@@ -5,12 +5,14 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { loadTypeDefs } from '@graphonic/schema';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Context } from './context';
 import { operationLimits } from './limits/limits';
 import { resolvers } from './modules';
+import { knownOperationTypesRule } from './security/operation-types';
+import { wellFormedTextPlugin } from './security/well-formed-text';
 
 /** What a client sees instead of an internal error's message in production. */
 export const internalErrorMessage = 'Internal server error.';
@@ -35,7 +37,12 @@ export function createGraphqlServer(config: Config, logger: Logger): ApolloServe
     stopOnTerminationSignals: false,
     // Bounds the document's size before it is parsed into an AST.
     parseOptions: limits.parseOptions,
+    // Operation types the schema lacks (a subscription) are refused at validation, before any resolver runs;
+    // they would otherwise fail in execution as internal errors.
+    validationRules: [knownOperationTypesRule],
     plugins: [
+      // Text that is not well-formed Unicode (a lone surrogate, which JSON allows) is refused before execution.
+      wellFormedTextPlugin<Context>(),
       // Depth, aliases, root fields, page sizes and the estimated upstream cost, measured in one walk of the
       // operation once its variables are known: an operation over a bound runs nothing and calls no upstream.
       limits.plugin,
@@ -49,9 +56,23 @@ export function createGraphqlServer(config: Config, logger: Logger): ApolloServe
     formatError: (formatted, error) => {
       const limit = limits.formatError(formatted, error);
       if (limit) return limit;
+      const request = codedRequestError(formatted, error);
+      if (request) return request;
       return production ? formatProductionError(formatted, error, logger) : formatted;
     },
   });
+}
+
+/**
+ * Apollo Server refuses a few requests with HTTP 400 but no code (a persisted query whose hash does
+ * not match its text), which would reach the client as INTERNAL_SERVER_ERROR: they are BAD_REQUEST.
+ */
+function codedRequestError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError | null {
+  if (formatted.extensions?.code !== ApolloServerErrorCode.INTERNAL_SERVER_ERROR) return null;
+  const extensions = error instanceof GraphQLError ? error.extensions : undefined;
+  const http = extensions?.http as { status?: unknown } | undefined;
+  if (extensions?.code !== undefined || http?.status !== 400) return null;
+  return { ...formatted, extensions: { ...formatted.extensions, code: ApolloServerErrorCode.BAD_REQUEST } };
 }
 
 /** Production: no schema suggestions in any message, and no internal message reaches a client. */

@@ -48,6 +48,14 @@ function isBodyParserError(error: unknown): error is { status: number; type: str
 }
 
 /**
+ * PostgreSQL's "invalid byte sequence" (SQLSTATE 22021): text it cannot store, which from a JavaScript
+ * string can only be U+0000. Only a client puts that in a name, a description or an id.
+ */
+function isUnstorableText(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '22021';
+}
+
+/**
  * The last middleware: every error leaves as the API's JSON error body; internals go to the
  * request's log (its id, no headers, the error's name, message and stack only).
  */
@@ -64,6 +72,8 @@ export function errorHandler(error: unknown, req: Request, res: Response, next: 
       error.status,
       error.type === 'entity.too.large' ? 'Request body too large' : 'Error parsing JSON.',
     );
+  } else if (isUnstorableText(error)) {
+    apiError = badRequest('Invalid text: the character U+0000 is not allowed.');
   } else {
     requestLog(req).error({ err: error }, 'unexpected error');
     apiError = new ApiError(500, 'Server error.');

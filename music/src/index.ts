@@ -4,4 +4,5 @@ export { startMusicService, type MusicService } from './service';
 export { openDatabase } from './db/open';
 export { migrate } from './db/migrate';
 export { seedCatalog } from './catalog/seed';
+export { Random } from './catalog/random';
 export { createUser, ensureDemoUser, registerConfiguredClient, issueTokens } from './accounts/service';

@@ -22,6 +22,9 @@ export function codeForStatus(status: number, reason?: string): ErrorCode {
   const byReason = reason ? reasonCodes[reason] : undefined;
   if (byReason) return byReason;
   if (status === 400) return 'BAD_USER_INPUT';
+  // Too large for the upstream (the body, the URL, its headers): only the client's input (a very long id, thousands
+  // of URIs) makes a request that large, so the client gets to fix it.
+  if (status === 413 || status === 414 || status === 431) return 'BAD_USER_INPUT';
   if (status === 401) return 'UNAUTHENTICATED';
   if (status === 403) return 'FORBIDDEN';
   if (status === 404) return 'NOT_FOUND';

@@ -113,6 +113,9 @@ await describeService('playlists', (service) => {
     expect(unknownTrack.status).toBe(400);
     expect(((await owner.call('GET', `/playlists/${playlistId}/items`)).body as { total: number }).total).toBe(0);
     expect((await owner.call('POST', '/me/playlists', { name: '' })).status).toBe(400);
+    // Text the store cannot hold is the client's mistake, not the service's failure.
+    expect((await owner.call('POST', '/me/playlists', { name: 'a\u0000b' })).status).toBe(400);
+    expect((await owner.call('POST', '/me/playlists', { name: 'x', description: '\u0000' })).status).toBe(400);
     expect((await owner.call('POST', '/me/playlists', { name: 'x', public: true, collaborative: true })).status).toBe(
       400,
     );
@@ -203,6 +206,8 @@ await describeService('playlists', (service) => {
       { public: 'yes' },
       { collaborative: true, public: true },
       { name: 'Fine', collaborative: 1 },
+      { name: 'a\u0000b' },
+      { description: '\u0000' },
     ]) {
       const answer = await owner.call('PUT', `/playlists/${playlistId}`, bad);
       expect(answer.status).toBe(400);
