@@ -2,6 +2,9 @@ import type { Request, Response } from 'express';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, errorHandler } from './errors';
 
+/** What the request's log received: the request logger puts one on every request. */
+const logged = { error: vi.fn() };
+
 /** What errorHandler answers to `error`. */
 function answer(error: unknown): { status: number; body: unknown } {
   const sent = { status: 0, body: undefined as unknown };
@@ -19,7 +22,7 @@ function answer(error: unknown): { status: number; body: unknown } {
       return res;
     },
   };
-  errorHandler(error, {} as unknown as Request, res as unknown as Response, () => undefined);
+  errorHandler(error, { headers: {}, log: logged } as unknown as Request, res as unknown as Response, () => undefined);
   return sent;
 }
 
@@ -34,28 +37,21 @@ describe('errorHandler', () => {
   it('answers 400, not 500, to text the store cannot hold (U+0000)', () => {
     // What PostgreSQL (and PGlite) throw for a NUL character in a text parameter.
     const error = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    try {
-      expect(answer(error)).toEqual({
-        status: 400,
-        body: { error: { status: 400, message: 'Invalid text: the character U+0000 is not allowed.' } },
-      });
-      expect(logged).not.toHaveBeenCalled();
-    } finally {
-      logged.mockRestore();
-    }
+    logged.error.mockClear();
+    expect(answer(error)).toEqual({
+      status: 400,
+      body: { error: { status: 400, message: 'Invalid text: the character U+0000 is not allowed.' } },
+    });
+    expect(logged.error).not.toHaveBeenCalled();
   });
 
   it('answers 500 to anything else, and logs it', () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    try {
-      expect(answer(new Error('disk full'))).toEqual({
-        status: 500,
-        body: { error: { status: 500, message: 'Server error.' } },
-      });
-      expect(logged).toHaveBeenCalledOnce();
-    } finally {
-      logged.mockRestore();
-    }
+    logged.error.mockClear();
+    const failure = new Error('disk full');
+    expect(answer(failure)).toEqual({
+      status: 500,
+      body: { error: { status: 500, message: 'Server error.' } },
+    });
+    expect(logged.error).toHaveBeenCalledExactlyOnceWith({ err: failure }, 'unexpected error');
   });
 });

@@ -317,3 +317,17 @@ describe('upstream URLs', () => {
     expect(() => new MusicClient({ baseUrl: 'http://10.0.0.5/v1', tokens: tokens() })).toThrow(/must use https/);
   });
 });
+
+describe('paths', () => {
+  it('refuse an id that is a dot segment, which would name another resource, and send nothing', async () => {
+    for (const id of ['.', '..']) {
+      const call = client().get(`/browse/categories/${encodeURIComponent(id)}`);
+      await expect(call).rejects.toBeInstanceOf(MusicApiError);
+      await expect(call).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
+    }
+    expect(calls).toEqual([]);
+    // Dots inside a segment are ordinary characters.
+    await client().get(`/browse/categories/${encodeURIComponent('a.b')}`);
+    expect(calls.map((call) => call.path)).toEqual(['/v1/browse/categories/a.b']);
+  });
+});

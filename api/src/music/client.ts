@@ -165,8 +165,14 @@ export class MusicClient {
     return this.request<T>('DELETE', path, options);
   }
 
-  /** The absolute URL of `path` (relative to the base URL) with `query`. */
+  /**
+   * The absolute URL of `path` (relative to the base URL) with `query`. A `.` or `..` segment (an id
+   * of "." survives encodeURIComponent) would be resolved away and name another resource: refused.
+   */
   url(path: string, query: RequestOptions['query'] = {}): URL {
+    if (path.split('/').some((segment) => segment === '.' || segment === '..')) {
+      throw new MusicApiError('Not a valid id.', { code: 'BAD_USER_INPUT', status: 400, operation: path });
+    }
     const url = new URL(`${this.base.pathname.replace(/\/$/, '')}/${path.replace(/^\//, '')}`, this.base);
     for (const [key, value] of Object.entries(query)) {
       if (value !== undefined) url.searchParams.set(key, String(value));

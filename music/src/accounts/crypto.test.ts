@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { loadMusicConfig } from '../config';
 import {
@@ -28,7 +29,7 @@ describe('password hashing', () => {
   });
 
   it('takes its cost from the validated configuration, not from the environment at import', async () => {
-    expect(loadMusicConfig({ NODE_ENV: 'production', MUSIC_CLIENT_SECRET: 'x'.repeat(32) }).passwordCost).toEqual({
+    expect(loadMusicConfig({ NODE_ENV: 'production', MUSIC_CLIENT_SECRET: randomBytes(32).toString('hex') }).passwordCost).toEqual({
       N: 32768,
       r: 8,
       p: 3,

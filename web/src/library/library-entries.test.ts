@@ -69,8 +69,14 @@ describe('a kind’s list', () => {
     totalCount: 3,
     pageInfo: { hasNextPage: true, endCursor: 'c2' },
     edges: [
-      { addedAt: '2026-05-01T00:00:00Z', node: { id: 'a', uri: 'spotify:show:a', name: 'A', images: [], publisher: 'P' } },
-      { addedAt: '2026-04-01T00:00:00Z', node: { id: 'b', uri: 'spotify:show:b', name: 'B', images: [], publisher: 'Q' } },
+      {
+        addedAt: '2026-05-01T00:00:00Z',
+        node: { id: 'a', uri: 'spotify:show:a', name: 'A', images: [], publisher: 'P' },
+      },
+      {
+        addedAt: '2026-04-01T00:00:00Z',
+        node: { id: 'b', uri: 'spotify:show:b', name: 'B', images: [], publisher: 'Q' },
+      },
     ],
   };
 
@@ -82,8 +88,26 @@ describe('a kind’s list', () => {
       () => Promise.resolve(),
     );
     expect(list.entries).toEqual([
-      { kind: 'shows', id: 'a', uri: 'spotify:show:a', name: 'A', creator: 'P', images: [], addedAt: '2026-05-01T00:00:00Z', order: 0 },
-      { kind: 'shows', id: 'b', uri: 'spotify:show:b', name: 'B', creator: 'Q', images: [], addedAt: '2026-04-01T00:00:00Z', order: 1 },
+      {
+        kind: 'shows',
+        id: 'a',
+        uri: 'spotify:show:a',
+        name: 'A',
+        creator: 'P',
+        images: [],
+        addedAt: '2026-05-01T00:00:00Z',
+        order: 0,
+      },
+      {
+        kind: 'shows',
+        id: 'b',
+        uri: 'spotify:show:b',
+        name: 'B',
+        creator: 'Q',
+        images: [],
+        addedAt: '2026-04-01T00:00:00Z',
+        order: 1,
+      },
     ]);
     expect(list).toMatchObject({ kind: 'shows', total: 3, hasMore: true });
   });
