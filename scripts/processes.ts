@@ -9,6 +9,27 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
   });
 }
 
+/**
+ * Runs a command to completion with its output (stdout and stderr, interleaved as written) kept
+ * rather than streamed, so that commands run side by side can be shown one after another.
+ */
+export function runCaptured(
+  command: string,
+  args: string[],
+  options: SpawnOptions = {},
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.once('error', reject);
+    child.once('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }),
+    );
+  });
+}
+
 /** Waits until `url` answers 2xx, or rejects after `timeoutMs`. */
 export async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;

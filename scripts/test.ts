@@ -1,12 +1,12 @@
 /**
- * `npm test`: everything CI runs, in order, continuing past failures so that one run
- * reports every problem. The last line is the total over every suite:
+ * `npm test`: everything CI runs, continuing past failures so that one run reports every problem.
+ * The static checks run side by side (each mostly uses one core), then the tests in order. The last line is the total over every suite:
  * `N passed, N failed`, where each check (types, lint, format, codegen, builds) counts as
  * one and each unit, integration and browser test as one.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { run } from './processes';
+import { run, runCaptured } from './processes';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = resolve(root, '.reports');
@@ -26,6 +26,8 @@ interface Step {
   tally?: (exitCode: number) => Tally;
   /** Steps that need an earlier one, by name. */
   needs?: string;
+  /** Runs at the same time as the steps next to it that say so too, its output shown when it ends. */
+  alongside?: boolean;
 }
 
 function readJson(path: string): unknown {
@@ -63,10 +65,15 @@ function playwrightTally(exitCode: number): Tally {
 }
 
 const steps: Step[] = [
-  { name: 'types', command: process.execPath, args: ['--import', 'tsx', 'scripts/typecheck.ts'] },
-  { name: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
-  { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
-  { name: 'codegen is up to date', command: bin('graphql-codegen'), args: ['--config', 'codegen.ts', '--check'] },
+  { name: 'types', command: process.execPath, args: ['--import', 'tsx', 'scripts/typecheck.ts'], alongside: true },
+  { name: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'], alongside: true },
+  { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'], alongside: true },
+  {
+    name: 'codegen is up to date',
+    command: bin('graphql-codegen'),
+    args: ['--config', 'codegen.ts', '--check'],
+    alongside: true,
+  },
   {
     name: 'unit and integration tests',
     command: bin('vitest'),
@@ -95,22 +102,45 @@ mkdirSync(reports, { recursive: true });
 
 const results: { name: string; tally: Tally; ms: number }[] = [];
 const failedSteps = new Set<string>();
-for (const step of steps) {
-  console.log(`\n▶ ${step.name}`);
+const env = { ...process.env, FORCE_COLOR: '1' };
+
+/** Runs one step (its output kept when it runs alongside others) and records its tally. */
+async function runStep(step: Step): Promise<void> {
   if (step.needs && failedSteps.has(step.needs)) {
-    console.log(`  not run: ${step.needs} failed`);
+    console.log(`\n▶ ${step.name}\n  not run: ${step.needs} failed`);
     results.push({ name: step.name, tally: { passed: 0, failed: 1, skipped: 0 }, ms: 0 });
     failedSteps.add(step.name);
-    continue;
+    return;
   }
   const started = Date.now();
-  const code = await run(step.command, step.args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' } });
+  let code: number;
+  if (step.alongside) {
+    const captured = await runCaptured(step.command, step.args, { cwd: root, env });
+    console.log(`\n▶ ${step.name}\n${captured.output.trimEnd()}`);
+    code = captured.code;
+  } else {
+    console.log(`\n▶ ${step.name}`);
+    code = await run(step.command, step.args, { cwd: root, env });
+  }
   const tally = step.tally ? step.tally(code) : { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
   if (code !== 0 || tally.failed > 0) failedSteps.add(step.name);
   results.push({ name: step.name, tally, ms: Date.now() - started });
 }
 
+for (let index = 0; index < steps.length;) {
+  const first = steps[index];
+  if (!first) break;
+  let end = index + 1;
+  if (first.alongside) while (steps[end]?.alongside) end += 1;
+  await Promise.all(steps.slice(index, end).map(runStep));
+  index = end;
+}
+
 console.log('\nSummary');
+// In the order of the steps, whichever of those that ran side by side ended first.
+results.sort(
+  (a, b) => steps.findIndex((step) => step.name === a.name) - steps.findIndex((step) => step.name === b.name),
+);
 for (const { name, tally, ms } of results) {
   const status = tally.failed > 0 ? 'FAIL' : 'ok  ';
   const skipped = tally.skipped > 0 ? `, ${tally.skipped} skipped` : '';

@@ -6,12 +6,15 @@ const root = resolve(import.meta.dirname, '..');
 // Ports of their own, so the tests never meet an app a developer is running on 4000/4100.
 const port = Number(process.env.E2E_PORT ?? 4400);
 const musicPort = Number(process.env.E2E_MUSIC_PORT ?? 4500);
+// Files run side by side, each worker signed in as a demo listener of its own (see e2e/support.ts):
+// the tests spend most of their time waiting on the browser and on real-time audio, so two fit on two cores.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/artifacts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
@@ -59,6 +62,7 @@ export default defineConfig({
       PORT: String(port),
       MUSIC_PORT: String(musicPort),
       MUSIC_DATA_DIR: join(tmpdir(), `graphonic-e2e-${process.pid}`),
+      MUSIC_DEMO_LISTENERS: String(workers),
       // Every test signs in from the same address, one after another: the per-address limit must not decide the run.
       LOGIN_RATE_LIMIT: '600/1m',
       // One listener runs every test back to back, faster than a person: the request limits must not decide it.

@@ -24,6 +24,8 @@ const envSchema = z.object({
   MUSIC_CLIENT_SECRET: z.string().min(1).optional(),
   MUSIC_CLIENT_REDIRECT_URIS: z.string().min(1).default('http://127.0.0.1:4000/auth/callback'),
   MUSIC_PROFILE: z.enum(['full', 'development']).default('full'),
+  // Outside production: how many demo listeners to create (demo, demo2, …), e.g. one per browser-test worker.
+  MUSIC_DEMO_LISTENERS: z.coerce.number().int().min(1).max(16).default(1),
   MUSIC_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MUSIC_MAIL_FROM: z.string().min(3).default('Graphonic <no-reply@graphonic.invalid>'),
   MUSIC_TRUST_PROXY: z.string().optional(),
@@ -83,6 +85,8 @@ export interface MusicConfig {
   accessTokenTtl: number;
   /** scrypt's cost for the passwords the service hashes (a stored hash keeps its own). */
   passwordCost: ScryptCost;
+  /** Outside production, the demo listeners to create: `demo`, `demo2`… (see demoListenerIds). */
+  demoListeners: number;
   /** The api's OAuth client, registered at start. */
   client: { id: string; secret: string; redirectUris: string[] };
   /** The SMTP server sign-in links go through; without one they go to the outbox, and production offers none. */
@@ -159,6 +163,7 @@ export function loadMusicConfig(env: NodeJS.ProcessEnv = process.env): MusicConf
     accessTokenTtl: value.MUSIC_ACCESS_TOKEN_TTL,
     // Test runs hash cheaply to stay fast; a stored hash is never rewritten to a lower cost.
     passwordCost: value.NODE_ENV === 'test' ? testPasswordCost : standardPasswordCost,
+    demoListeners: value.MUSIC_DEMO_LISTENERS,
     client: {
       id: value.MUSIC_CLIENT_ID,
       secret: value.MUSIC_CLIENT_SECRET ?? developmentClientSecret,

@@ -49,8 +49,8 @@ describe('the music service on its embedded database', () => {
     expect(again.some((line) => /^(Applied|Generated|Created)/.test(line))).toBe(false);
   }, 60_000);
 
-  it('creates no demo user in production, and retires the sign-in of one a development start left', async () => {
-    const config = loadMusicConfig({ NODE_ENV: 'test', MUSIC_DATA_DIR: dataDir });
+  it('creates no demo user in production, and retires the sign-in of those a development start left', async () => {
+    const config = loadMusicConfig({ NODE_ENV: 'test', MUSIC_DATA_DIR: dataDir, MUSIC_DEMO_LISTENERS: '2' });
     const development = await startMusicService(config, { catalog: { tracks: 300 } });
     const { access_token: token } = await issueTokens(development.db, {
       userId: 'demo',
@@ -71,11 +71,16 @@ describe('the music service on its embedded database', () => {
     const lines: string[] = [];
     const service = await startMusicService(production, { log: (line) => lines.push(line) });
     try {
-      expect(lines).toContain("Retired the demo user's sign-in: its well-known password no longer works");
-      const demo = await service.db.query<{ password_hash: string | null }>(
-        "SELECT password_hash FROM users WHERE id = 'demo'",
+      expect(lines).toContain(
+        'Retired the sign-in of the demo listeners demo, demo2: their well-known password no longer works',
       );
-      expect(demo.rows[0]?.password_hash).toBeNull();
+      const demo = await service.db.query<{ id: string; password_hash: string | null }>(
+        "SELECT id, password_hash FROM users WHERE id IN ('demo', 'demo2') ORDER BY id",
+      );
+      expect(demo.rows).toEqual([
+        { id: 'demo', password_hash: null },
+        { id: 'demo2', password_hash: null },
+      ]);
       const sessions = await service.db.query("SELECT 1 FROM account_sessions WHERE user_id = 'demo'");
       expect(sessions.rows).toHaveLength(0);
       const answer = await listenAndGet(service.app, '/v1/me', token);

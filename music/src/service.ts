@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { ensureDemoUser, registerConfiguredClient, retireDemoSignIn } from './accounts/service';
+import { demoListenerIds, ensureDemoUser, registerConfiguredClient, retireDemoSignIn } from './accounts/service';
 import { createMusicApp } from './app';
 import { furnishDemoLibrary } from './catalog/demo';
 import { seedCatalog, type SeedOptions } from './catalog/seed';
@@ -57,18 +57,26 @@ export async function startMusicService(config: MusicConfig, options: StartOptio
     await registerConfiguredClient(db, config.client);
     if (config.env === 'production') {
       // A password everyone knows never signs anyone in on a production service.
-      if (await retireDemoSignIn(db)) log("Retired the demo user's sign-in: its well-known password no longer works");
-    } else {
-      // The demo user and its library appear together or not at all.
-      const furnished = await db.transaction(async (tx) =>
-        (await ensureDemoUser(tx, false, { passwordCost: config.passwordCost }))
-          ? furnishDemoLibrary(tx, 'demo')
-          : null,
-      );
-      if (furnished) {
+      const retired = await retireDemoSignIn(db);
+      if (retired.length > 0) {
         log(
-          `Created the demo user (demo / demo) with ${furnished.savedTracks} liked songs, ${furnished.playlists} playlists and ${furnished.plays} plays`,
+          `Retired the sign-in of the demo listeners ${retired.join(', ')}: their well-known password no longer works`,
         );
+      }
+    } else {
+      for (const id of demoListenerIds(config.demoListeners)) {
+        // A demo listener and its library appear together or not at all.
+        const furnished = await db.transaction(async (tx) =>
+          (await ensureDemoUser(tx, false, { id, passwordCost: config.passwordCost }))
+            ? // Every demo listener gets the demo library, so that each can stand in for another.
+              furnishDemoLibrary(tx, id, Date.now(), 'demo')
+            : null,
+        );
+        if (furnished) {
+          log(
+            `Created the demo user (${id} / demo) with ${furnished.savedTracks} liked songs, ${furnished.playlists} playlists and ${furnished.plays} plays`,
+          );
+        }
       }
     }
     const music = createMusicApp(config, { db, logger });

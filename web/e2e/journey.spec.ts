@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type Locator, type Page, type TestInfo } fr
 import { saveScreen } from './screens';
 import {
   addFirstFound,
+  demoListener,
   expectAccessible,
   expectAudioPlaying,
   expectAudioStill,
@@ -65,10 +66,11 @@ test('a new listener lands, signs in, finds and plays an album, likes a song, ma
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Graphonic' })).toBeVisible();
   await screen('02-sign-in');
 
-  // Sign in on the music service's own pages, with the demo account.
+  // Sign in on the music service's own pages, with a demo account.
+  const listener = demoListener();
   await page.getByRole('link', { name: 'Continue with Graphonic Music' }).click();
-  await page.getByLabel('Username').fill('demo');
-  await page.getByLabel('Password').fill('demo');
+  await page.getByLabel('Username').fill(listener.username);
+  await page.getByLabel('Password').fill(listener.password);
   await screen('03-music-sign-in');
   await page.getByRole('button', { name: 'Sign in' }).click();
   const agree = page.getByRole('button', { name: 'Agree' });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { saveScreen } from './screens';
-import { expectAccessible, signIn, watchErrors } from './support';
+import { demoListener, expectAccessible, signIn, watchErrors } from './support';
 
 test("the listener's profile: who they are, their month, what they share, and the way out", async ({
   page,
@@ -8,7 +8,9 @@ test("the listener's profile: who they are, their month, what they share, and th
   await signIn(page, '/profile');
   const errors = watchErrors(page);
   // The first reading of the listening history after the service starts can take a while.
-  await expect(page.getByRole('heading', { level: 1, name: 'Demo Listener' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: demoListener().displayName })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByText(/\d+ public playlists? · \d+ followers? · \d+ following/)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Top artists this month' }).getByRole('listitem').first()).toBeVisible();
   await expect(
@@ -47,9 +49,10 @@ test("another listener's profile and public playlists, reached from a playlist's
 });
 
 test("one's own id opens one's profile; an unknown one is explained", async ({ page }, testInfo) => {
-  await signIn(page, '/user/demo');
+  const listener = demoListener();
+  await signIn(page, `/user/${listener.username}`);
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Demo Listener' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: listener.displayName })).toBeVisible({ timeout: 20_000 });
 
   await page.goto('/user/no-such-listener');
   await expect(page.getByRole('heading', { name: 'Listener not found' })).toBeVisible();

@@ -1,23 +1,24 @@
 import { expect, test } from '@playwright/test';
 import { saveScreen } from './screens';
-import { signIn } from './support';
+import { demoListener, signIn } from './support';
 
 test('a person signs in with the demo account through the music service and comes back', async ({
   page,
   context,
 }, testInfo) => {
+  const listener = demoListener();
   await page.goto('/auth/signin?returnTo=/library');
   await page.getByRole('link', { name: 'Continue with Graphonic Music' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to continue to Graphonic');
   await saveScreen(page, testInfo, 'music-sign-in');
 
-  await page.getByLabel('Username').fill('demo');
+  await page.getByLabel('Username').fill(listener.username);
   await page.getByLabel('Password').fill('wrong');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('That username and password do not match.');
   await saveScreen(page, testInfo, 'music-sign-in-error');
 
-  await page.getByLabel('Password').fill('demo');
+  await page.getByLabel('Password').fill(listener.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const consent = page.getByRole('heading', { level: 1, name: 'Allow Graphonic to use your account?' });
   const player = page.getByRole('region', { name: 'Player' });

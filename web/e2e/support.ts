@@ -1,15 +1,33 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+export interface DemoListener {
+  username: string;
+  password: string;
+  displayName: string;
+}
 
 /**
- * Signs the demo user in through the music service's real sign-in and consent pages, from the
- * app's own sign-in page, and waits for the app to come back signed in.
+ * This worker's demo listener (`demo`, `demo2`…; the music service creates one per worker): tests
+ * that run side by side never share a library or a player.
+ */
+export function demoListener(): DemoListener {
+  const number = test.info().parallelIndex + 1;
+  return number === 1
+    ? { username: 'demo', password: 'demo', displayName: 'Demo Listener' }
+    : { username: `demo${String(number)}`, password: 'demo', displayName: `Demo Listener ${String(number)}` };
+}
+
+/**
+ * Signs this worker's demo listener in through the music service's real sign-in and consent pages,
+ * from the app's own sign-in page, and waits for the app to come back signed in.
  */
 export async function signIn(page: Page, returnTo = '/'): Promise<void> {
+  const listener = demoListener();
   await page.goto(`/auth/signin?returnTo=${encodeURIComponent(returnTo)}`);
   await page.getByRole('link', { name: /^Continue with / }).click();
-  await page.getByLabel('Username').fill('demo');
-  await page.getByLabel('Password').fill('demo');
+  await page.getByLabel('Username').fill(listener.username);
+  await page.getByLabel('Password').fill(listener.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const agree = page.getByRole('button', { name: 'Agree' });
   const player = page.getByRole('region', { name: 'Player' });

@@ -3,7 +3,10 @@ import { codeForStatus, MusicApiError } from './errors';
 import { LocalRateGate, type RateGate } from './rate-gate';
 
 /**
- * The only code in the api that speaks HTTP to the music v1 upstream. It owns the rules:
+ * The music v1 client: every resolver's call to the upstream goes through it. Two other places
+ * reach the upstream directly, each for one request with its own timeout: the profile read when a
+ * sign-in completes, before any session exists (../auth/routes.ts), and the readiness probe, for
+ * which any answer will do (../ops/health.ts). The client owns the rules:
  * https only (plain http only to a loopback host), a timeout on every attempt, `Retry-After`
  * honoured within a bounded budget and shared through the rate gate (for the app, or for the
  * listener alone: see `limitsApp`), each listener within their share of the request budget,

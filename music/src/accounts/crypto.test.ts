@@ -29,7 +29,9 @@ describe('password hashing', () => {
   });
 
   it('takes its cost from the validated configuration, not from the environment at import', async () => {
-    expect(loadMusicConfig({ NODE_ENV: 'production', MUSIC_CLIENT_SECRET: randomBytes(32).toString('hex') }).passwordCost).toEqual({
+    expect(
+      loadMusicConfig({ NODE_ENV: 'production', MUSIC_CLIENT_SECRET: randomBytes(32).toString('hex') }).passwordCost,
+    ).toEqual({
       N: 32768,
       r: 8,
       p: 3,

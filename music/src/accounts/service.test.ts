@@ -9,6 +9,7 @@ import {
   AccountError,
   createClient,
   createUser,
+  demoListenerIds,
   ensureDemoUser,
   isCountryCode,
   issueTokens,
@@ -117,6 +118,20 @@ describe('ensureDemoUser', () => {
     const demo = await user('demo');
     expect(demo?.product).toBe('premium');
     expect(await verifyPassword('demo', demo?.password_hash ?? '')).toBe(true);
+  });
+
+  it('creates further demo listeners, each with a name of its own, and only under demo ids', async () => {
+    expect(demoListenerIds(3)).toEqual(['demo', 'demo2', 'demo3']);
+    expect(await ensureDemoUser(db, false, { id: 'demo2', passwordCost: testPasswordCost })).toBe(true);
+    const second = await user('demo2');
+    expect(second?.display_name).toBe('Demo Listener 2');
+    expect(await verifyPassword('demo', second?.password_hash ?? '')).toBe(true);
+    await expect(ensureDemoUser(db, false, { id: 'ana', passwordCost: testPasswordCost })).rejects.toThrow(
+      /not the id of a demo listener/,
+    );
+    await expect(ensureDemoUser(db, false, { id: 'demo1', passwordCost: testPasswordCost })).rejects.toThrow(
+      /not the id of a demo listener/,
+    );
   });
 
   it('refuses in production, and production is read from NODE_ENV by default', async () => {

@@ -137,27 +137,44 @@ async function insertUser(db: Queryable, user: NewUser, passwordCost: ScryptCost
   return { id: user.id, accountId };
 }
 
+/** The password of every demo listener: well known, so never valid on a production service. */
+const demoPassword = 'demo';
+
 /**
- * The demo user (`demo` / `demo`, premium), so that a fresh machine has someone to sign in
- * as. Resolves with true when it was created, false when it already existed.
+ * The ids of `count` demo listeners: `demo`, then `demo2`, `demo3`… Several let browser tests run
+ * side by side, each with a listener (and a player) of its own.
+ */
+export function demoListenerIds(count: number): string[] {
+  return Array.from({ length: count }, (_, index) => (index === 0 ? 'demo' : `demo${String(index + 1)}`));
+}
+
+/** A demo listener's id: `demo` or `demo` and a number from 2. */
+const demoListenerId = /^demo(?:[2-9]|[1-9][0-9]+)?$/;
+
+/**
+ * A demo user (`demo` / `demo`, premium; `demo2` / `demo` and on when asked for), so that a fresh
+ * machine has someone to sign in as. Resolves with true when it was created, false when it already existed.
  */
 export async function ensureDemoUser(
   db: Queryable,
   production: boolean = process.env.NODE_ENV === 'production',
-  options: PasswordOptions = {},
+  options: PasswordOptions & { id?: string } = {},
 ): Promise<boolean> {
+  const id = options.id ?? 'demo';
   // A well-known password must never exist on a production service.
   if (production) throw new AccountError('The demo user is not available in production.');
-  const { rows } = await db.query('SELECT 1 FROM users WHERE id = $1', ['demo']);
+  if (!demoListenerId.test(id)) throw new AccountError(`"${id}" is not the id of a demo listener.`);
+  const { rows } = await db.query('SELECT 1 FROM users WHERE id = $1', [id]);
   if (rows.length > 0) return false;
+  const number = id.slice('demo'.length);
   // Inserted directly: the demo password is deliberately shorter than the rule for real users.
   await insertUser(
     db,
     {
-      id: 'demo',
-      password: 'demo',
-      displayName: 'Demo Listener',
-      email: 'demo@graphonic.invalid',
+      id,
+      password: demoPassword,
+      displayName: number === '' ? 'Demo Listener' : `Demo Listener ${number}`,
+      email: `${id}@graphonic.invalid`,
       country: 'SE',
       product: 'premium',
     },
@@ -167,33 +184,36 @@ export async function ensureDemoUser(
 }
 
 /**
- * For a production start: a store that once ran outside production may hold the demo user,
- * whose password everyone knows. Its password stops working, and its sign-in sessions and
- * tokens end at once; its library stays. Resolves with true when there was something to retire.
+ * For a production start: a store that once ran outside production may hold demo listeners,
+ * whose password everyone knows. Their password stops working, and their sign-in sessions and
+ * tokens end at once; their libraries stay. Resolves with the ids retired.
  */
-export async function retireDemoSignIn(db: Database): Promise<boolean> {
-  const { rows } = await db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [
-    'demo',
-  ]);
-  const hash = rows[0]?.password_hash;
-  if (!hash || !(await verifyPassword('demo', hash))) return false;
-  const families = await db.transaction(async (tx) => {
-    await tx.query('UPDATE users SET password_hash = NULL WHERE id = $1', ['demo']);
-    await tx.query('DELETE FROM account_sessions WHERE user_id = $1', ['demo']);
-    const revoked = await tx.query<{ id: string }>(
-      'UPDATE token_families SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
-      ['demo'],
-    );
-    await tx.query(
-      `UPDATE access_tokens SET revoked_at = now()
-       WHERE family_id IN (SELECT id FROM token_families WHERE user_id = $1) AND revoked_at IS NULL`,
-      ['demo'],
-    );
-    return revoked.rows.map((row) => row.id);
-  });
-  // This process's bearer caches stop trusting them too.
-  for (const familyId of families) forgetRevokedTokens({ familyId });
-  return true;
+export async function retireDemoSignIn(db: Database): Promise<string[]> {
+  const { rows } = await db.query<{ id: string; password_hash: string | null }>(
+    "SELECT id, password_hash FROM users WHERE id LIKE 'demo%' AND password_hash IS NOT NULL ORDER BY id",
+  );
+  const retired: string[] = [];
+  for (const { id, password_hash: hash } of rows) {
+    if (!demoListenerId.test(id) || !hash || !(await verifyPassword(demoPassword, hash))) continue;
+    const families = await db.transaction(async (tx) => {
+      await tx.query('UPDATE users SET password_hash = NULL WHERE id = $1', [id]);
+      await tx.query('DELETE FROM account_sessions WHERE user_id = $1', [id]);
+      const revoked = await tx.query<{ id: string }>(
+        'UPDATE token_families SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
+        [id],
+      );
+      await tx.query(
+        `UPDATE access_tokens SET revoked_at = now()
+         WHERE family_id IN (SELECT id FROM token_families WHERE user_id = $1) AND revoked_at IS NULL`,
+        [id],
+      );
+      return revoked.rows.map((row) => row.id);
+    });
+    // This process's bearer caches stop trusting them too.
+    for (const familyId of families) forgetRevokedTokens({ familyId });
+    retired.push(id);
+  }
+  return retired;
 }
 
 function checkRedirectUris(redirectUris: readonly string[]): void {

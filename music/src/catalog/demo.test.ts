@@ -81,6 +81,42 @@ for (const engine of await testEngines()) {
       expect(recent).not.toBe(before);
     });
 
+    it('gives another user the same library from the same seed, in playlists of their own', async () => {
+      await createUser(db(), { id: 'seed-one', displayName: 'One' });
+      await createUser(db(), { id: 'seed-two', displayName: 'Two' });
+      await db().transaction((tx) => furnishDemoLibrary(tx, 'seed-one', now, 'shared-seed'));
+      await db().transaction((tx) => furnishDemoLibrary(tx, 'seed-two', now, 'shared-seed'));
+      const library = async (userId: string) => ({
+        liked: (
+          await db().query<{ track_id: string }>(
+            'SELECT track_id FROM saved_tracks WHERE user_id = $1 ORDER BY track_id',
+            [userId],
+          )
+        ).rows,
+        followed: (
+          await db().query<{ playlist_id: string }>(
+            `SELECT f.playlist_id FROM followed_playlists f JOIN playlists p ON p.id = f.playlist_id
+              WHERE f.user_id = $1 AND p.owner_id <> $1 ORDER BY f.playlist_id`,
+            [userId],
+          )
+        ).rows,
+        playlists: (
+          await db().query<{ id: string; name: string }>(
+            'SELECT id, name FROM playlists WHERE owner_id = $1 ORDER BY name',
+            [userId],
+          )
+        ).rows,
+      });
+      const one = await library('seed-one');
+      const two = await library('seed-two');
+      expect(two.liked).toEqual(one.liked);
+      expect(two.followed).toEqual(one.followed);
+      expect(two.playlists.map((playlist) => playlist.name)).toEqual(one.playlists.map((playlist) => playlist.name));
+      // Each owns their playlists: none is shared.
+      const ids = new Set(one.playlists.map((playlist) => playlist.id));
+      expect(two.playlists.some((playlist) => ids.has(playlist.id))).toBe(false);
+    });
+
     it('writes nothing when it fails part-way', async () => {
       await expect(db().transaction((tx) => furnishDemoLibrary(tx, 'nobody', now))).rejects.toThrow();
       const { rows } = await db().query<{ n: number }>(

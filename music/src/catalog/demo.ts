@@ -55,11 +55,17 @@ async function insertRows(
 
 /**
  * Furnishes `userId`'s library from the seeded catalog. Run it inside the transaction that
- * creates the user, so that a user never exists half-furnished.
+ * creates the user, so that a user never exists half-furnished. The same `seed` gives the same
+ * library (saves, follows, playlists' names and tracks, history) to another user.
  */
-export async function furnishDemoLibrary(tx: Queryable, userId: string, now = Date.now()): Promise<DemoLibrary> {
-  const random = new Random(`library:${userId}`);
-  const salt = `library:${userId}`;
+export async function furnishDemoLibrary(
+  tx: Queryable,
+  userId: string,
+  now = Date.now(),
+  seed = userId,
+): Promise<DemoLibrary> {
+  const random = new Random(`library:${seed}`);
+  const salt = `library:${seed}`;
   const { rows: artists } = await tx.query<{ id: string }>('SELECT id FROM artists ORDER BY md5(id || $1) LIMIT 12', [
     salt,
   ]);
