@@ -109,9 +109,9 @@ function viewer(product: AccountProduct): Viewer {
   };
 }
 
-function renderBar(mocks: MockLink.MockedResponse[], product: AccountProduct = 'PREMIUM') {
+function renderBar(mocks: MockLink.MockedResponse[], product: AccountProduct = 'PREMIUM', cache = createCache()) {
   return render(
-    <MockedProvider mocks={mocks} cache={createCache()} mockLinkDefaultOptions={{ delay: 20 }}>
+    <MockedProvider mocks={mocks} cache={cache} mockLinkDefaultOptions={{ delay: 20 }}>
       <ViewerProvider viewer={viewer(product)}>
         <NotificationsProvider>
           <PlayerProvider>
@@ -266,6 +266,24 @@ describe('the player bar', () => {
     await waitFor(() => expect(sought).toHaveBeenCalledOnce());
     now += 3_000;
     await waitFor(() => expect(seek.getAttribute('aria-valuetext')).toBe('2:03 of 3:20'));
+  });
+
+  it('keeps its place when what plays changes elsewhere than its clock, as when it is saved to the library', async () => {
+    let now = 10_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const cache = createCache();
+    renderBar([stateMock()], 'PREMIUM', cache);
+    await desktopControls();
+    const seek = screen.getByRole('slider', { name: 'Seek' });
+    await waitFor(() => expect(seek.getAttribute('aria-valuetext')).toBe('0:30 of 3:20'));
+    now += 5_000;
+    await waitFor(() => expect(seek.getAttribute('aria-valuetext')).toBe('0:35 of 3:20'));
+    // What saving the track writes: the same playback, with its item saved.
+    act(() => {
+      cache.modify({ id: cache.identify(track), fields: { saved: () => true } });
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(seek.getAttribute('aria-valuetext')).toBe('0:35 of 3:20');
   });
 
   it('stays where it is while paused', async () => {

@@ -24,7 +24,7 @@ import {
   StartPlaybackMutation,
   TransferPlaybackMutation,
 } from './operations';
-import { arrivalOf, positionAt } from './position';
+import { createArrivals, positionAt } from './position';
 
 /** How often the player asks what plays when nothing tells it sooner (another device may change it). */
 const pollMs = 10_000;
@@ -46,6 +46,7 @@ function usePlayerEngine(): Player {
   const state = getFragmentData(PlaybackStateFragment, data?.player.state) ?? null;
 
   // The position moves on by the browser's own clock from when the state arrived.
+  const [arrivalOf] = useState(createArrivals);
   if (state) arrivalOf(state);
   const positionMs = useCallback(
     () =>
@@ -55,7 +56,7 @@ function usePlayerEngine(): Player {
             performance.now(),
           )
         : 0,
-    [state],
+    [state, arrivalOf],
   );
 
   const browserDeviceId = useBrowserDevice(upstream.provider === 'LOCAL' && canControl, me.id);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { needsSeek } from './browser-audio';
 import { browserDeviceName } from './browser-device';
-import { arrivalOf, clampPosition, positionAt } from './position';
+import { clampPosition, createArrivals, positionAt } from './position';
 
 describe('the playback clock', () => {
   it('moves on from the last state while playing, and stays while paused', () => {
@@ -16,11 +16,31 @@ describe('the playback clock', () => {
     expect(clampPosition(500, 1000)).toBe(500);
   });
 
-  it('records when a state object was first seen, once', () => {
-    const state = {};
-    const first = arrivalOf(state);
-    expect(arrivalOf(state)).toBe(first);
-    expect(arrivalOf({})).toBeGreaterThanOrEqual(first);
+  it('records when a reading of the clock was first seen, once', () => {
+    const arrivalOf = createArrivals();
+    const reading = { isPlaying: true, progressMs: 1_000, timestamp: 5, item: { uri: 'spotify:track:a' } };
+    expect(arrivalOf(reading, 100)).toBe(100);
+    expect(arrivalOf(reading, 200)).toBe(100);
+    expect(arrivalOf({ ...reading, progressMs: 1_200, timestamp: 6 }, 300)).toBe(300);
+    expect(arrivalOf({ ...reading, isPlaying: false }, 400)).toBe(400);
+  });
+
+  it('keeps the arrival of a state that changed elsewhere than its clock, so the position does not jump back', () => {
+    const arrivalOf = createArrivals();
+    // The same reading, as a new object whose item was saved to the library meanwhile.
+    const playing = { isPlaying: true, progressMs: 0, timestamp: 7, item: { uri: 'spotify:track:b', saved: false } };
+    const arrived = arrivalOf(playing, 1_000);
+    const saved = { ...playing, item: { ...playing.item, saved: true } };
+    expect(arrivalOf(saved, 3_500)).toBe(arrived);
+    expect(positionAt({ progressMs: 0, at: arrivalOf(saved, 3_500), isPlaying: true }, 3_500)).toBe(2_500);
+  });
+
+  it('finds an earlier reading again, as when an optimistic state is rolled back', () => {
+    const arrivalOf = createArrivals();
+    const before = { isPlaying: true, progressMs: 50, timestamp: 8, item: { uri: 'spotify:track:c' } };
+    expect(arrivalOf(before, 10)).toBe(10);
+    expect(arrivalOf({ ...before, isPlaying: false, progressMs: 60, timestamp: 9 }, 20)).toBe(20);
+    expect(arrivalOf({ ...before }, 30)).toBe(10);
   });
 
   it('moves the audio only when it drifted noticeably', () => {

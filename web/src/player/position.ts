@@ -16,15 +16,44 @@ export function clampPosition(positionMs: number, durationMs: number): number {
   return Math.min(Math.max(0, positionMs), Math.max(0, durationMs));
 }
 
-/** When each state object was first seen: Apollo hands out a new object exactly when the data changed. */
-const arrivals = new WeakMap<object, number>();
+/** What tells one reading of the music service's clock from another. */
+export interface ClockReading {
+  isPlaying: boolean;
+  progressMs?: number | null;
+  timestamp?: unknown;
+  item?: { uri?: string | null } | null;
+}
 
-/** The moment (`performance.now()`) a state was first seen; the first call for a state records it. */
-export function arrivalOf(state: object): number {
-  let at = arrivals.get(state);
-  if (at === undefined) {
-    at = performance.now();
-    arrivals.set(state, at);
-  }
-  return at;
+/** How many readings keep their arrival: a rolled-back optimistic state finds its reading again. */
+const keptReadings = 16;
+
+/** Tells when a reading of the clock was first seen (`performance.now()` unless told); one per player. */
+export type Arrivals = (state: ClockReading, now?: number) => number;
+
+/**
+ * Records the moment each reading of the clock was first seen. A state that differs from an earlier
+ * one only elsewhere (its item was saved to the library, say) is the same reading and keeps its
+ * arrival: were it taken for new, the position would jump back to its `progressMs`.
+ */
+export function createArrivals(): Arrivals {
+  // Oldest first.
+  const arrivals = new Map<string, number>();
+  return (state, now = performance.now()) => {
+    const key = JSON.stringify([
+      state.item?.uri ?? null,
+      state.progressMs ?? null,
+      state.timestamp ?? null,
+      state.isPlaying,
+    ]);
+    let at = arrivals.get(key);
+    if (at === undefined) {
+      at = now;
+      arrivals.set(key, at);
+      for (const oldest of arrivals.keys()) {
+        if (arrivals.size <= keptReadings) break;
+        arrivals.delete(oldest);
+      }
+    }
+    return at;
+  };
 }
