@@ -18,6 +18,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
+  // Two workers share the machine's cores with both servers: a screen's first answer may take longer than
+  // the default 5 s. Only a failing assertion waits this long.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: join(root, '.reports/playwright.json') }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
