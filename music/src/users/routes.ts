@@ -4,11 +4,11 @@ import type { Queryable } from '../db/types';
 import { notFound } from '../errors';
 import type { CatalogStore } from '../catalog/reads';
 import { artistFollows, withFollows } from '../library/follow-counts';
-import * as objects from './objects';
-import { offsetPage, stringQuery } from './paging';
-import { enumParam, pageParams, userIdParam, type Page } from './params';
+import * as objects from '../http/objects';
+import { offsetPage, stringQuery } from '../http/paging';
+import { enumParam, pageParams, userIdParam, type Page } from '../http/params';
 import type { PreparedCatalog } from '../catalog/prepared';
-import { sendJson } from './prepared-json';
+import { sendJson } from '../http/prepared-json';
 
 interface UserRow {
   id: string;

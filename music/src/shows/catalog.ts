@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types';
 import type { PageOf, PageRequest } from '../catalog/reads';
-import type { EpisodeRecord, ShowRecord } from './objects';
+import type { EpisodeRecord, ShowRecord } from '../http/objects';
 
 /**
  * Podcast shows and episodes by id, read from the catalog and kept in memory: the seeded shows
