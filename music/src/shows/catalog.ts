@@ -172,3 +172,9 @@ export class ShowCatalog {
     return { items, total };
   }
 }
+
+/** An episode's length in milliseconds (what its audio lasts); undefined for an unknown id. */
+export async function episodeDurationMs(db: Queryable, id: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ duration_ms: number }>('SELECT duration_ms FROM episodes WHERE id = $1', [id]);
+  return rows[0]?.duration_ms;
+}
