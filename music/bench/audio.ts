@@ -20,7 +20,7 @@ import {
   wavByteLength,
   type AudioSpec,
 } from '../src/audio/synth';
-import type { CatalogStore } from '../src/v1/catalog-store';
+import type { CatalogStore } from '../src/catalog/reads';
 import type { LoadJob, LoadResult } from './load';
 
 /**

@@ -4,8 +4,8 @@ import { standardPasswordCost, testPasswordCost, type ScryptCost } from './accou
 import { redirectUriProblem } from './accounts/redirect-uris';
 import { secretSettingProblems } from './config-secrets';
 import { audioRatePattern, audioSettings, type AudioSettings } from './audio/settings';
-import { FaultSettingsError, parseFaultSettings, type FaultSettings } from './v1/faults';
-import type { Profile } from './v1/profile';
+import { FaultSettingsError, parseFaultSettings, type FaultSettings } from './http/faults';
+import type { Profile } from './http/profile';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Queryable } from '../db/types';
 import { ApiError, notFound } from '../errors';
-import type { CatalogStore } from '../v1/catalog-store';
-import { catalogId } from '../v1/params';
+import type { CatalogStore } from '../catalog/reads';
+import { catalogId } from '../http/params';
+import { episodeDurationMs } from '../shows/catalog';
 import { ByteLru, ChunkStore } from './chunks';
 import { sendRanged } from './http';
 import { mp3Body } from './mp3-body';
@@ -100,8 +101,7 @@ export function audioRoutes(deps: AudioRouteDeps): Router {
   async function episodeDuration(id: string): Promise<number> {
     const known = episodeDurations.get(id);
     if (known !== undefined) return known;
-    const { rows } = await db.query<{ duration_ms: number }>('SELECT duration_ms FROM episodes WHERE id = $1', [id]);
-    const duration = rows[0]?.duration_ms;
+    const duration = await episodeDurationMs(db, id);
     if (duration === undefined) throw notFound('Non existing id');
     episodeDurations.set(id, duration);
     return duration;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogStore } from '../v1/catalog-store';
+import type { CatalogStore } from '../catalog/reads';
 import { TrackSpecs } from './specs';
 import { trackFeatures } from './__fixtures__/tracks';
 

@@ -1,4 +1,4 @@
-import type { CatalogStore } from '../v1/catalog-store';
+import type { CatalogStore } from '../catalog/reads';
 import { specFromFeatures, type AudioSpec } from './synth';
 
 interface Waiter {

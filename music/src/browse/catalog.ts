@@ -2,9 +2,9 @@ import { genres } from '../catalog/genres';
 import type { Queryable } from '../db/types';
 import { badRequest } from '../errors';
 import type { Request } from 'express';
-import type { CategoryRecord } from '../v1/objects';
+import type { CategoryRecord } from '../http/objects';
 import { categories } from './store';
-import { optionalParam } from '../v1/params';
+import { optionalParam } from '../http/params';
 
 /** A browse category with the genres it gathers, in the order the catalog lists them. */
 export interface BrowseCategory extends CategoryRecord {

@@ -1,11 +1,11 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { notFound } from '../errors';
 import { simplifiedPlaylistJson } from '../playlists/serialise';
-import type { V1Deps } from '../v1/deps';
-import * as objects from '../v1/objects';
-import { offsetPage, stringQuery } from '../v1/paging';
-import { integerParam, marketParam, pageParams } from '../v1/params';
-import { sendJson } from '../v1/prepared-json';
+import type { V1Deps } from '../http/deps';
+import * as objects from '../http/objects';
+import { offsetPage, stringQuery } from '../http/paging';
+import { integerParam, marketParam, pageParams } from '../http/params';
+import { sendJson } from '../http/prepared-json';
 import {
   availableGenreSeeds,
   CategoryCache,

@@ -1,4 +1,4 @@
-import * as objects from '../v1/objects';
+import * as objects from '../http/objects';
 import type { Recommendations } from './recommendations';
 
 /** Recommendations in Spotify's shape: each seed with its pool sizes, then the tracks. */

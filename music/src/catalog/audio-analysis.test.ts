@@ -3,7 +3,7 @@ import { onsetEnvelope } from '../audio/analysis';
 import { renderSamples, SAMPLE_RATE, specFromFeatures } from '../audio/synth';
 import { describeService } from '../v1/__fixtures__/service';
 import { audioAnalysis } from './audio-analysis';
-import type { AudioFeaturesRecord } from '../v1/objects';
+import type { AudioFeaturesRecord } from '../http/objects';
 
 const features: AudioFeaturesRecord = {
   trackId: '4iV5W9uYEdYUVa79Axb7Rh',

@@ -1,5 +1,5 @@
 import { arrangement, SAMPLE_RATE, specFromFeatures, type Arrangement } from '../audio/synth';
-import type { AudioFeaturesRecord } from '../v1/objects';
+import type { AudioFeaturesRecord } from '../http/objects';
 
 /**
  * A track's audio analysis in Spotify's shape (`GET /audio-analysis/{id}`), read off the

@@ -1,4 +1,4 @@
-import type { AudioFeaturesRecord } from '../v1/objects';
+import type { AudioFeaturesRecord } from '../http/objects';
 import { categories as categoryList, genres, type GenreProfile } from './genres';
 import { catalogIdFor, Random } from './random';
 import { adjectives, firstNames, labels, nouns, publishers, showTopics, surnames, verbs } from './words';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogStore } from './reads';
-import * as objects from '../v1/objects';
-import { offsetPage } from '../v1/paging';
+import * as objects from '../http/objects';
+import { offsetPage } from '../http/paging';
 import { PreparedCatalog } from './prepared';
 
 const urls = { api: 'http://127.0.0.1:4100/v1', site: 'http://127.0.0.1:4100' };

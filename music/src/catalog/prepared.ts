@@ -1,7 +1,7 @@
 import type { CatalogStore, PageOf } from './reads';
-import * as objects from '../v1/objects';
-import { offsetPage } from '../v1/paging';
-import { PreparedJson } from '../v1/prepared-json';
+import * as objects from '../http/objects';
+import { offsetPage } from '../http/paging';
+import { PreparedJson } from '../http/prepared-json';
 
 /** The first page of tracks a full album embeds (Spotify's: 50). */
 const albumTracksPage = { limit: 50, offset: 0 };

@@ -1,4 +1,4 @@
-import type { AlbumRecord, ArtistRecord, AudioFeaturesRecord, TrackRecord } from '../v1/objects';
+import type { AlbumRecord, ArtistRecord, AudioFeaturesRecord, TrackRecord } from '../http/objects';
 
 /** An album as listed under an artist: its relation to that artist. */
 export interface ArtistAlbumRecord extends AlbumRecord {

@@ -5,8 +5,8 @@ import { errorHandler, unknownEndpoint } from '../errors';
 import { catalogRoutes } from './routes';
 import type { ArtistAlbumRecord, CatalogStore, PageRequest } from './reads';
 import { assertShape } from '../v1/contract/shapes';
-import type { AlbumRecord, ArtistRecord, AudioFeaturesRecord, TrackRecord } from '../v1/objects';
-import { profileMiddleware, type Profile } from '../v1/profile';
+import type { AlbumRecord, ArtistRecord, AudioFeaturesRecord, TrackRecord } from '../http/objects';
+import { profileMiddleware, type Profile } from '../http/profile';
 
 /** A small catalog held in memory: two artists, three albums, eight tracks. */
 const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(22 - prefix.length, '0')}`;

@@ -3,11 +3,11 @@ import { badRequest, notFound } from '../errors';
 import { audioAnalysis } from './audio-analysis';
 import type { ArtistAlbumRecord, CatalogStore } from './reads';
 import { withFollows } from '../library/follow-counts';
-import * as objects from '../v1/objects';
-import { offsetPage, stringQuery } from '../v1/paging';
-import { catalogId, idsParam, marketParam, optionalParam, pageParams } from '../v1/params';
+import * as objects from '../http/objects';
+import { offsetPage, stringQuery } from '../http/paging';
+import { catalogId, idsParam, marketParam, optionalParam, pageParams } from '../http/params';
 import { PreparedCatalog } from './prepared';
-import { sendJson } from '../v1/prepared-json';
+import { sendJson } from '../http/prepared-json';
 
 export interface CatalogRouteDeps {
   store: CatalogStore;

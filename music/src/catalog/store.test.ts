@@ -7,7 +7,7 @@ import type { Queryable, Row } from '../db/types';
 import { errorHandler } from '../errors';
 import { catalogRoutes } from './routes';
 import { assertShape } from '../v1/contract/shapes';
-import * as objects from '../v1/objects';
+import * as objects from '../http/objects';
 import { catalogMeta, seedCatalog } from './seed';
 import type { ArtistAlbumRecord } from './reads';
 import { SqlCatalogStore } from './store';

@@ -1,7 +1,7 @@
 import type * as CatalogRows from '../db/rows';
 import type { Queryable } from '../db/types';
 import type { ArtistAlbumRecord, CatalogStore, PageOf, PageRequest } from './reads';
-import type { AlbumRecord, ArtistRecord, ArtistRef, AudioFeaturesRecord, TrackRecord } from '../v1/objects';
+import type { AlbumRecord, ArtistRecord, ArtistRef, AudioFeaturesRecord, TrackRecord } from '../http/objects';
 
 /** An album as the catalog reads it: its row, with its credited artists. */
 type AlbumRow = Omit<

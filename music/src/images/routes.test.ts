@@ -1,7 +1,7 @@
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
-import { images } from '../v1/objects';
+import { images } from '../http/objects';
 import { renderImage } from './render';
 import { imageRoutes, imageSet } from './routes';
 

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { getAuth } from '../accounts/middleware';
 import type { Database, Queryable } from '../db/types';
 import { ApiError } from '../errors';
-import type { ParsedUri, UriType } from '../v1/params';
+import type { ParsedUri, UriType } from '../http/params';
 import { forgetArtistFollows } from './follow-counts';
 import * as store from './store';
 import type { SavedTable } from './store';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import type { ArtistRecord } from '../v1/objects';
+import type { ArtistRecord } from '../http/objects';
 import { artistFollowerCounts } from './store';
 
 /**

@@ -3,8 +3,8 @@ import { requireScopes, requireUser } from '../accounts/middleware';
 import type { Database } from '../db/types';
 import { badRequest } from '../errors';
 import type { CatalogStore } from '../catalog/reads';
-import * as objects from '../v1/objects';
-import { cursorPage, offsetPage, stringQuery } from '../v1/paging';
+import * as objects from '../http/objects';
+import { cursorPage, offsetPage, stringQuery } from '../http/paging';
 import {
   idsFrom,
   integerParam,
@@ -14,9 +14,9 @@ import {
   urisParam,
   type ParsedUri,
   type UriType,
-} from '../v1/params';
+} from '../http/params';
 import type { PreparedCatalog } from '../catalog/prepared';
-import { sendJson } from '../v1/prepared-json';
+import { sendJson } from '../http/prepared-json';
 import { changeLibrary, checkScopes, libraryTargets, remove, save, userOf } from './changes';
 import { artistFollows, forgetArtistFollows, withFollows } from './follow-counts';
 import { savedItemJson } from './serialise';

@@ -3,7 +3,7 @@ import { getAuth } from '../accounts/middleware';
 import type { Database, Queryable } from '../db/types';
 import { ApiError, badRequest } from '../errors';
 import type { CatalogStore } from '../catalog/reads';
-import { enumParam, integerParam, optionalParam, parseUri } from '../v1/params';
+import { enumParam, integerParam, optionalParam, parseUri } from '../http/params';
 import * as engine from './engine';
 import { contextItems, durations, saveStep } from './steps';
 import * as store from './store';

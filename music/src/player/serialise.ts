@@ -1,5 +1,5 @@
-import * as objects from '../v1/objects';
-import { parseUri } from '../v1/params';
+import * as objects from '../http/objects';
+import { parseUri } from '../http/params';
 import type * as engine from './engine';
 import type { PlayerDevice, RecentPlay } from './store';
 

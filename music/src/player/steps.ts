@@ -1,7 +1,7 @@
 import { ApiError } from '../errors';
 import type { CatalogStore } from '../catalog/reads';
 import type { Queryable } from '../db/types';
-import { parseUri } from '../v1/params';
+import { parseUri } from '../http/params';
 import * as engine from './engine';
 import * as store from './store';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import express, { type Router } from 'express';
 import type { Queryable } from '../db/types';
 import { badRequest, notFound } from '../errors';
-import type { PlaylistCover } from '../v1/objects';
+import type { PlaylistCover } from '../http/objects';
 import * as store from './store';
 
 /**

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Database, Queryable } from '../db/types';
 import { badRequest } from '../errors';
-import { catalogId, integerParam, urisParam, type ParsedUri, type UriType } from '../v1/params';
+import { catalogId, integerParam, urisParam, type ParsedUri, type UriType } from '../http/params';
 import { change } from './access';
 import { bodyInteger, bodyOf, optionalSnapshot, reordered } from './body';
 import * as store from './store';

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { Profile } from '../v1/profile';
+import type { Profile } from '../http/profile';
 
 const legacyItems = /^\/playlists\/([^/]+)\/tracks(\?.*)?$/;
 /** Spotify's paths before 2018 named the owner: /users/{owner}/playlists/{id}/…. */

@@ -1,5 +1,5 @@
-import * as objects from '../v1/objects';
-import { offsetPage } from '../v1/paging';
+import * as objects from '../http/objects';
+import { offsetPage } from '../http/paging';
 import type { PlaylistItemRow } from './items';
 import type { PlaylistRow } from './store';
 

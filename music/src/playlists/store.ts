@@ -6,7 +6,7 @@ import type {
   UserRow,
 } from '../db/rows';
 import type { Database, Queryable } from '../db/types';
-import type { PlaylistCover, PlaylistRecord } from '../v1/objects';
+import type { PlaylistCover, PlaylistRecord } from '../http/objects';
 import { playlistRecord } from './serialise';
 
 /**

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types';
-import { resumePoints } from '../v1/episode-progress';
-import type { EpisodeRecord } from '../v1/objects';
-import type { ShowCatalog } from '../v1/show-catalog';
+import { resumePoints } from './progress';
+import type { EpisodeRecord } from '../http/objects';
+import type { ShowCatalog } from './catalog';
 
 /**
  * Podcast episodes by id, with their shows, as playlist items and the player show them. With

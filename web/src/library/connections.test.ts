@@ -48,7 +48,7 @@ describe('reorder math', () => {
   });
 
   it('agrees with the music service: taking `from` and inserting it before insert_before lands it at `to`', () => {
-    // The music service's reorder of one item (music/src/v1/playlist-routes.ts, `reordered`).
+    // The music service's reorder of one item (music/src/playlists/body.ts, `reordered`).
     const served = (items: readonly string[], start: number, insertBefore: number) => {
       const rest = items.filter((_, index) => index !== start);
       const at = insertBefore <= start ? insertBefore : Math.max(start, insertBefore - 1);

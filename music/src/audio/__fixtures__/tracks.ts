@@ -1,5 +1,5 @@
-import type { CatalogStore } from '../../v1/catalog-store';
-import type { AudioFeaturesRecord } from '../../v1/objects';
+import type { CatalogStore } from '../../catalog/reads';
+import type { AudioFeaturesRecord } from '../../http/objects';
 
 /** A track's audio features for tests: middling values, with `overrides` on top. */
 export function trackFeatures(trackId: string, overrides: Partial<AudioFeaturesRecord> = {}): AudioFeaturesRecord {

@@ -7,7 +7,7 @@ import { loadMusicConfig, type MusicConfig } from '../../config';
 import { OPEN_TIMEOUT_MS, testEngines, type IsolatedDatabase } from '../../db/__fixtures__/engines';
 import { migrate } from '../../db/migrate';
 import type { Database } from '../../db/types';
-import type { Profile } from '../profile';
+import type { Profile } from '../../http/profile';
 import { createListener, type Call } from './listener';
 
 /** A small catalog that seeds in well under a second and still has every kind of record. */

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../errors';
-import { documentPath, flatten, responseSchema, type Schema } from './contract/shapes';
+import { documentPath, flatten, responseSchema, type Schema } from '../v1/contract/shapes';
 import { PreparedJson, rewriteJson } from './prepared-json';
 
 /**

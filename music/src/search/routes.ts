@@ -1,15 +1,15 @@
 import express, { type Request, type Router } from 'express';
 import { badRequest } from '../errors';
-import type { SearchType } from '../search/catalog';
-import { parseQuery } from '../search/query';
-import { catalogSearch } from '../search/service';
-import type { V1Deps } from './deps';
+import type { SearchType } from './catalog';
+import { parseQuery } from './query';
+import { catalogSearch } from './service';
+import type { V1Deps } from '../http/deps';
 import { artistFollows, withFollows } from '../library/follow-counts';
 import { playlistRecords } from '../playlists/store';
-import * as objects from './objects';
-import { offsetPage, stringQuery, type OffsetPage } from './paging';
-import { enumParam, integerParam, marketParam, optionalParam } from './params';
-import { sendJson } from './prepared-json';
+import * as objects from '../http/objects';
+import { offsetPage, stringQuery, type OffsetPage } from '../http/paging';
+import { enumParam, integerParam, marketParam, optionalParam } from '../http/params';
+import { sendJson } from '../http/prepared-json';
 
 const searchTypes: readonly SearchType[] = ['album', 'artist', 'playlist', 'track', 'show', 'episode', 'audiobook'];
 

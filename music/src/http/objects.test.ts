@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componentSchema, validate } from './contract/shapes';
+import { componentSchema, validate } from '../v1/contract/shapes';
 import * as objects from './objects';
 import { offsetPage } from './paging';
 import { stripDeprecated } from './profile';

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeService } from './__fixtures__/service';
-import { resumePoints, setResumePoint } from './episode-progress';
+import { describeService } from '../v1/__fixtures__/service';
+import { resumePoints, setResumePoint } from './progress';
 
 await describeService('episode progress', (service) => {
   let episodes: string[];

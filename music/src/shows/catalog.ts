@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types';
 import type { PageOf, PageRequest } from '../catalog/reads';
-import type { EpisodeRecord, ShowRecord } from './objects';
+import type { EpisodeRecord, ShowRecord } from '../http/objects';
 
 /**
  * Podcast shows and episodes by id, read from the catalog and kept in memory: the seeded shows
@@ -171,4 +171,10 @@ export class ShowCatalog {
     for (const episode of items) this.episodeCache.set(episode.id, episode);
     return { items, total };
   }
+}
+
+/** An episode's length in milliseconds (what its audio lasts); undefined for an unknown id. */
+export async function episodeDurationMs(db: Queryable, id: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ duration_ms: number }>('SELECT duration_ms FROM episodes WHERE id = $1', [id]);
+  return rows[0]?.duration_ms;
 }

@@ -2,7 +2,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
 import { errorHandler } from '../errors';
-import { componentSchema, responseSchema } from './contract/shapes';
+import { componentSchema, responseSchema } from '../v1/contract/shapes';
 import { PreparedJson, sendJson, serialize } from './prepared-json';
 import { isRemovedInDevelopment, profileMiddleware, stripDeprecated, type Profile } from './profile';
 

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { badRequest } from '../errors';
-import { flatten, operationParameters } from './contract/shapes';
+import { flatten, operationParameters } from '../v1/contract/shapes';
 
 /** Spotify ids: 22 base62 characters (catalog ids). */
 const base62Id = /^[0-9A-Za-z]{22}$/;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeService } from './__fixtures__/service';
+import { describeService } from '../v1/__fixtures__/service';
 
 const id = (n: number) => `7iHfbu1YPACw6oZPAFJtq${n}`;
 

@@ -3,7 +3,7 @@ import type { CatalogStore } from '../catalog/reads';
 import type { Urls } from './objects';
 import type { PreparedCatalog } from '../catalog/prepared';
 import type { Profile } from './profile';
-import type { ShowCatalog } from './show-catalog';
+import type { ShowCatalog } from '../shows/catalog';
 
 /** What a group of music v1 routes is built from. */
 export interface V1Deps {

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeService } from './__fixtures__/service';
+import { describeService } from '../v1/__fixtures__/service';
 
 const day = 24 * 60 * 60 * 1000;
 

@@ -1,9 +1,9 @@
 import express, { type Request, type Router } from 'express';
 import { requireScopes, requireUser } from '../accounts/middleware';
 import { ApiError, notFound } from '../errors';
-import type { Urls } from './objects';
-import { offsetPage, stringQuery } from './paging';
-import { catalogId, idsFrom, idsParam, marketParam, pageParams } from './params';
+import type { Urls } from '../http/objects';
+import { offsetPage, stringQuery } from '../http/paging';
+import { catalogId, idsFrom, idsParam, marketParam, pageParams } from '../http/params';
 
 /** Spotify's maximum of audiobook or chapter ids per multi-get and per library change. */
 const maxIds = 50;

@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { createUser, issueTokens } from '../accounts/service';
-import { describeService } from './__fixtures__/service';
-import type { CallResult } from './__fixtures__/listener';
-import { assertShape, flatten, responseSchema, validate } from './contract/shapes';
-import type { Profile } from './profile';
+import { describeService } from '../v1/__fixtures__/service';
+import type { CallResult } from '../v1/__fixtures__/listener';
+import { assertShape, flatten, responseSchema, validate } from '../v1/contract/shapes';
+import type { Profile } from '../http/profile';
 
 // A type, not an interface: query rows must be indexable records.
 type Named = { id: string; name: string };

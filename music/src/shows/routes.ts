@@ -1,11 +1,11 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { getAuth, requireScopes, requireUser } from '../accounts/middleware';
 import { ApiError, notFound } from '../errors';
-import type { V1Deps } from './deps';
-import { resumePoints } from './episode-progress';
-import * as objects from './objects';
-import { offsetPage, stringQuery } from './paging';
-import { catalogId, idsParam, marketParam, pageParams } from './params';
+import type { V1Deps } from '../http/deps';
+import { resumePoints } from './progress';
+import * as objects from '../http/objects';
+import { offsetPage, stringQuery } from '../http/paging';
+import { catalogId, idsParam, marketParam, pageParams } from '../http/params';
 import { savedEpisodes, savedPage, savedShows } from '../library/store';
 
 /** Spotify's maximum of ids per call on the show and episode endpoints. */

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { issueTokens } from '../accounts/service';
-import { describeService } from './__fixtures__/service';
-import { setResumePoint } from './episode-progress';
+import { describeService } from '../v1/__fixtures__/service';
+import { setResumePoint } from './progress';
 
 interface Named {
   id: string;
