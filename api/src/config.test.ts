@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { envExamplePlaceholders, productionSecrets, weakSecrets } from '../../test-support/secrets';
 import { ConfigError, developmentClientSecret, developmentSessionSecret, loadConfig } from './config';
-import { examplePlaceholders, isPlaceholder } from './config-secrets';
+import { examplePlaceholders, isPlaceholder } from '@graphonic/ops';
 
 /** What production needs, with secrets it accepts. */
 const production = {

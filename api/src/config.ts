@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { isLoopbackHost, isPlaceholder, secretProblem } from './config-secrets';
+import { isLoopbackHost, isPlaceholder, secretProblem } from '@graphonic/ops';
 import type { OperationLimits } from './limits/limits';
 
 /** Where the built web client lives, relative to this file: `web/dist` at the repository root. */

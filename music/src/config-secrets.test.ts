@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { envExamplePlaceholders, productionSecrets, weakSecrets } from '../../test-support/secrets';
 import { developmentClientSecret, loadMusicConfig } from './config';
-import { examplePlaceholders, isPlaceholder } from './config-secrets';
+import { examplePlaceholders, isPlaceholder } from '@graphonic/ops';
 
 /** What production needs, with a secret it accepts. */
 const production = { NODE_ENV: 'production', MUSIC_CLIENT_SECRET: productionSecrets.client };

@@ -1,6 +1,7 @@
 /**
  * What the api and the local music service share to run in production: structured logs with a
- * request id and redaction, graceful shutdown, the metrics endpoint and the health-check routes.
+ * request id and redaction, graceful shutdown, the metrics endpoint, the health-check routes and the
+ * rules a production secret must meet.
  * Each service keeps what is its own: its series, its readiness checks, its secret paths.
  */
 export {
@@ -16,3 +17,11 @@ export {
 export { handleShutdown, type ShutdownOptions } from './shutdown';
 export { BoundedLabels, metricsHandler, ServiceMetrics, type MetricsHandlerOptions } from './metrics';
 export { healthRouter, runChecks, withTimeout, type Check, type Readiness } from './health';
+export {
+  examplePlaceholders,
+  isLoopbackHost,
+  isPlaceholder,
+  minimumDistinctCharacters,
+  minimumSecretLength,
+  secretProblem,
+} from './secrets';

@@ -5,7 +5,7 @@ import { loadMusicConfig, musicEnvironmentVariables } from '@graphonic/music';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { apiEnvironmentVariables, loadConfig } from '../config';
-import { isPlaceholder } from '../config-secrets';
+import { isPlaceholder } from '@graphonic/ops';
 
 /**
  * docker-compose.yml cannot run here (no Docker), so this reads it, and .env.example, nginx.conf

@@ -3,11 +3,10 @@
  * default, a placeholder of `.env.example` (a copy of the file that was never edited), shorter than
  * 32 characters, or too repetitive to be random: fewer than 10 distinct characters, or one run of
  * characters repeated (`abcabcabc…`). This is a floor that catches the common mistakes, not a proof
- * of randomness: make secrets with `openssl rand -hex 32`. (The music service has its own copy in
- * music/src/config-secrets.ts: the two services deploy separately.)
+ * of randomness: make secrets with `openssl rand -hex 32`. Both servers hold their secrets to it.
  */
 
-/** The values `.env.example` ships with; config.test.ts checks that every one of them is here. */
+/** The values `.env.example` ships with; the api's config.test.ts checks that every one of them is here. */
 export const examplePlaceholders: readonly string[] = [
   'change-me-postgres-password-of-32-chars-or-more',
   'change-me-redis-password-of-32-characters-or-more',
