@@ -45,6 +45,7 @@ const device = {
 interface StateChange {
   isPlaying?: boolean;
   progressMs?: number;
+  timestamp?: number;
   repeat?: RepeatMode;
   volumePercent?: number;
 }
@@ -66,6 +67,12 @@ function stateOf({ volumePercent = device.volumePercent, ...change }: StateChang
 }
 
 const player = (state: ReturnType<typeof stateOf>) => ({ __typename: 'Player', state });
+
+/** What a poll of the player's state writes to the cache. */
+const polled = (state: ReturnType<typeof stateOf>) => ({
+  __typename: 'Query' as const,
+  player: { __typename: 'Player' as const, state: { ...state, __typename: 'PlaybackState' as const } },
+});
 
 const stateMock = (state = stateOf()): MockLink.MockedResponse => ({
   request: { query: PlayerStateQuery },
@@ -185,6 +192,42 @@ describe('the player bar', () => {
     await controls.findByRole('button', { name: 'Pause' });
     await waitFor(() => expect(resumed).toHaveBeenCalledOnce(), { timeout: 5000 });
     controls.getByRole('button', { name: 'Pause' });
+  });
+
+  it('never lets a state read before a command take the place of its result, as a late poll would', async () => {
+    const readAt = 1_700_000_000_000;
+    const paused = vi.fn(() => ({
+      data: {
+        pausePlayback: {
+          __typename: 'PausePlaybackPayload',
+          player: player(stateOf({ isPlaying: false, timestamp: readAt + 2_000 })),
+        },
+      },
+    }));
+    const cache = createCache();
+    renderBar(
+      [stateMock(), { request: { query: PausePlaybackMutation, variables: { input: {} } }, result: paused }],
+      'PREMIUM',
+      cache,
+    );
+    const controls = await desktopControls();
+    await waitFor(() => expect(enabled(controls.getByRole('button', { name: 'Pause' }))).toBe(true));
+    fireEvent.click(controls.getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(paused).toHaveBeenCalledOnce());
+    await controls.findByRole('button', { name: 'Play' });
+
+    // A poll sent before the pause, answered after it: still playing, read a second before the pause.
+    act(() => {
+      cache.writeQuery({ query: PlayerStateQuery, data: polled(stateOf({ timestamp: readAt + 1_000 })) });
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    controls.getByRole('button', { name: 'Play' });
+
+    // A later reading is shown: playback was resumed elsewhere.
+    act(() => {
+      cache.writeQuery({ query: PlayerStateQuery, data: polled(stateOf({ timestamp: readAt + 3_000 })) });
+    });
+    await controls.findByRole('button', { name: 'Pause' });
   });
 
   it('rolls a pause back and says why when the music service refuses it', async () => {

@@ -29,6 +29,25 @@ import { createArrivals, positionAt } from './position';
 /** How often the player asks what plays when nothing tells it sooner (another device may change it). */
 const pollMs = 10_000;
 
+/**
+ * Which of two states to show: the later reading. A state read before one already shown (a poll sent
+ * before a pause and answered after the pause's result, say) would undo what the listener just did.
+ * No state (nothing plays anywhere) is always taken.
+ */
+export function newerState<S extends { timestamp: number }>(shown: S | null, next: S | null): S | null {
+  if (shown === null || next === null) return next;
+  return next.timestamp < shown.timestamp ? shown : next;
+}
+
+/** The newest state the player has been given (see newerState). */
+function useNewestState(state: PlaybackState | null): PlaybackState | null {
+  const [seen, setSeen] = useState({ given: state, shown: state });
+  if (seen.given === state) return seen.shown;
+  const shown = newerState(seen.shown, state);
+  setSeen({ given: state, shown });
+  return shown;
+}
+
 /** The listener's player: what plays, read from the music service and kept moving, and the commands. */
 function usePlayerEngine(): Player {
   const { me, upstream } = useViewer();
@@ -43,7 +62,7 @@ function usePlayerEngine(): Player {
     notifyOnNetworkStatusChange: false,
     errorPolicy: 'all',
   });
-  const state = getFragmentData(PlaybackStateFragment, data?.player.state) ?? null;
+  const state = useNewestState(getFragmentData(PlaybackStateFragment, data?.player.state) ?? null);
 
   // The position moves on by the browser's own clock from when the state arrived.
   const [arrivalOf] = useState(createArrivals);
@@ -106,7 +125,9 @@ function usePlayerEngine(): Player {
             __typename: 'Player' as const,
             state: {
               __typename: 'PlaybackState' as const,
-              ...makeFragmentData({ ...state, timestamp: Date.now(), ...change }, PlaybackStateFragment),
+              // The reading's own time: the browser's clock is not the music service's, and a state
+              // stamped later than the command's answer would hide that answer (see newerState).
+              ...makeFragmentData({ ...state, ...change }, PlaybackStateFragment),
             },
           }
         : null,
