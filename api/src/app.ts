@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { createAuthRouter } from './auth/routes';
 import { createSession, type RedisClient, type SessionSetup } from './auth/session';
 import type { Config } from './config';
+import { accountsClient } from './auth/token-endpoint';
 import { BearerTokenSource, SessionTokenSource, type SessionWithMusic } from './auth/tokens';
 import { contentSecurityPolicy } from './content-security';
 import { webClientRouter } from './web-client';
@@ -81,12 +82,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     logger.debug({ upstream: event }, 'upstream call');
     options.onUpstreamRequest?.(event);
   };
-  const oauthClient = {
-    tokenUrl: `${config.musicAccountsUrl}/api/token`,
-    clientId: config.oauthClient.id,
-    clientSecret: config.oauthClient.secret,
-    timeoutMs: options.musicClient?.timeoutMs,
-  };
+  // One OAuth client at the accounts service for the sign-in's code exchange and every session's refresh.
+  const oauthClient = accountsClient(config, options.musicClient?.timeoutMs);
   // Spotify counts 429s per app (per developer account); a quota answer says the app is limited whatever the upstream.
   const limitsApp = (reason: string | undefined): boolean =>
     config.provider === 'spotify' || reason === 'QUOTA_EXCEEDED';
@@ -167,7 +164,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // Sessions only where they are used: static files and health checks never touch the store.
   // A failing store (Redis restarting) answers UPSTREAM_UNAVAILABLE instead of failing the request.
   app.use(['/auth', '/graphql'], storeFailuresAnswered(sessions.middleware, logger));
-  app.use(createAuthRouter(config, { logger, timeoutMs: options.musicClient?.timeoutMs }));
+  app.use(createAuthRouter(config, { logger, timeoutMs: options.musicClient?.timeoutMs, client: oauthClient }));
 
   app.use(
     '/graphql',

@@ -100,13 +100,6 @@ function sameString(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-type StoreCallback = (error: Error | null, state?: string) => void;
-type VerifyCallback = (
-  error: Error | null,
-  verifier: string | false,
-  info?: { message: string } | { returnTo: string },
-) => void;
-
 export interface SignInStateOptions {
   /** Cookie signing secrets, newest first: the newest seals, any opens (rotation). */
   secrets: readonly string[];
@@ -117,8 +110,8 @@ export interface SignInStateOptions {
 }
 
 /**
- * passport-oauth2's state store (`store` option), with PKCE: `store` and `verify` keep the
- * argument counts passport-oauth2 looks at (5 and 3), which select the PKCE calling convention.
+ * The sign-ins under way: `begin` seals a new one in the browser's cookie, and `take` opens it
+ * again at the callback, spending it.
  */
 export class SignInStateStore {
   private readonly keys: Buffer[];
@@ -132,7 +125,8 @@ export class SignInStateStore {
     this.cookie = { httpOnly: true, sameSite: 'lax', secure: options.secure, path: cookiePath };
   }
 
-  store(req: Request, verifier: string, _state: unknown, _meta: unknown, callback: StoreCallback): void {
+  /** Starts a sign-in with the PKCE `verifier`: seals it in the cookie and answers the new one-time `state`. */
+  begin(req: Request, res: Response, verifier: string): string {
     const pending: PendingSignIn = {
       state: randomBytes(24).toString('base64url'),
       verifier,
@@ -140,29 +134,24 @@ export class SignInStateStore {
       expiresAt: this.now() + signInLifetimeMs,
     };
     const key = this.keys[0];
-    if (!req.res || !key) {
-      callback(new Error('A sign-in cannot start without a response and a secret.'));
-      return;
-    }
-    req.res.cookie(signInCookieName, seal(pending, key), { ...this.cookie, maxAge: signInLifetimeMs });
-    callback(null, pending.state);
+    if (!key) throw new Error('A sign-in cannot start without a secret.');
+    res.cookie(signInCookieName, seal(pending, key), { ...this.cookie, maxAge: signInLifetimeMs });
+    return pending.state;
   }
 
-  verify(req: Request, providedState: unknown, callback: VerifyCallback): void {
+  /**
+   * The sign-in the callback finishes, when its cookie opens, is still fresh and its state is
+   * `providedState`; null otherwise.
+   */
+  take(req: Request, res: Response, providedState: unknown): PendingSignIn | null {
     const pending = cookieValues(req, signInCookieName)
       .map((value) => open(value, this.keys))
       .find((opened) => opened !== null);
     // Spent by this callback whatever it brings: a replayed callback finds nothing to verify against.
-    if (req.res) this.clear(req.res);
-    if (!pending) {
-      callback(null, false, { message: 'Unable to verify authorization request state.' });
-    } else if (pending.expiresAt <= this.now()) {
-      callback(null, false, { message: 'The authorization request state expired.' });
-    } else if (typeof providedState !== 'string' || !sameString(providedState, pending.state)) {
-      callback(null, false, { message: 'Invalid authorization request state.' });
-    } else {
-      callback(null, pending.verifier, { returnTo: pending.returnTo });
-    }
+    this.clear(res);
+    if (!pending || pending.expiresAt <= this.now()) return null;
+    if (typeof providedState !== 'string' || !sameString(providedState, pending.state)) return null;
+    return pending;
   }
 
   /** Forgets the sign-in under way (a refused consent, or once a callback read it). */

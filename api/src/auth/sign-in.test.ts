@@ -9,7 +9,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 
 /**
- * Sign-in end to end: the api (passport-oauth2 with state and PKCE) against the real local
+ * Sign-in end to end: the api (openid-client with state and PKCE) against the real local
  * music service's authorization server, both over real HTTP on loopback.
  */
 

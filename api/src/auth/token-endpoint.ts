@@ -1,5 +1,13 @@
-import { fetch } from 'undici';
-import { sharedDispatcher } from '../music/client';
+import * as oauth from 'openid-client';
+import type { Config } from '../config';
+
+/**
+ * The api's OAuth client at the accounts service (Spotify, or the local music service that
+ * speaks its API): openid-client with the endpoints configured (Spotify publishes no discovery
+ * document), authenticating with HTTP Basic, every request under a timeout (Node's fetch with
+ * the library's timeout signal). The sign-in's code exchange and every session's refresh go
+ * through it.
+ */
 
 /** The accounts service's token answer (Spotify's shape). */
 export interface TokenResponse {
@@ -24,66 +32,158 @@ export class TokenEndpointError extends Error {
 }
 
 export interface ClientCredentials {
+  /** The token endpoint: `<accounts>/api/token`. */
   tokenUrl: string;
+  /** The authorization endpoint, for sign-in: `<accounts>/authorize`. */
+  authorizationUrl?: string;
+  /** The accounts service's issuer identifier (the `iss` of its answers); the token URL's origin by default. */
+  issuer?: string;
   clientId: string;
   clientSecret: string;
+  /** The longest wait for one request to the accounts service. Default 10 s. */
   timeoutMs?: number;
 }
 
-/** Exchanges a refresh token for new tokens, authenticating as the api's confidential client. */
-export function refreshTokens(client: ClientCredentials, refreshToken: string): Promise<TokenResponse> {
-  return tokenRequest(client, { grant_type: 'refresh_token', refresh_token: refreshToken });
+/** The api's own client at the accounts service `config` names. */
+export function accountsClient(
+  config: Pick<Config, 'musicAccountsUrl' | 'oauthClient'>,
+  timeoutMs?: number,
+): ClientCredentials {
+  return {
+    tokenUrl: `${config.musicAccountsUrl}/api/token`,
+    authorizationUrl: `${config.musicAccountsUrl}/authorize`,
+    issuer: config.musicAccountsUrl,
+    clientId: config.oauthClient.id,
+    clientSecret: config.oauthClient.secret,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  };
 }
 
-/** Exchanges an authorization code (with its PKCE verifier) for tokens, at sign-in. */
-export function exchangeCode(
+const loopbackHosts = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+
+/** One library configuration for each credentials object (the app makes one for the whole process). */
+const configurations = new WeakMap<ClientCredentials, oauth.Configuration>();
+
+export function oauthConfiguration(client: ClientCredentials): oauth.Configuration {
+  const known = configurations.get(client);
+  if (known) return known;
+  const configuration = new oauth.Configuration(
+    {
+      issuer: client.issuer ?? new URL(client.tokenUrl).origin,
+      token_endpoint: client.tokenUrl,
+      ...(client.authorizationUrl === undefined ? {} : { authorization_endpoint: client.authorizationUrl }),
+    },
+    client.clientId,
+    client.clientSecret,
+    oauth.ClientSecretBasic(client.clientSecret),
+  );
+  // In seconds: a sign-in service that never answers must not hold a request (or a sign-in) forever.
+  configuration.timeout = (client.timeoutMs ?? 10_000) / 1000;
+  const endpoints = [client.tokenUrl, client.authorizationUrl].flatMap((url) => (url ? [new URL(url)] : []));
+  if (
+    endpoints.some((url) => url.protocol === 'http:') &&
+    endpoints.every((url) => url.protocol === 'https:' || loopbackHosts.has(url.hostname))
+  ) {
+    // The local music service speaks plain http on this machine only (development, tests); Spotify and any other host stay https-only.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- marked deprecated by the library only to stand out
+    oauth.allowInsecureRequests(configuration);
+  }
+  configurations.set(client, configuration);
+  return configuration;
+}
+
+/** The library's errors as the api reports them: the OAuth `error` code of a refusal, or why no answer came. */
+function asTokenEndpointError(error: unknown): TokenEndpointError {
+  if (error instanceof TokenEndpointError) return error;
+  if (error instanceof oauth.ResponseBodyError) {
+    return new TokenEndpointError(
+      error.error,
+      error.error_description ?? `The sign-in service answered ${error.status}.`,
+      error.status,
+      { cause: error },
+    );
+  }
+  // A timeout, a refused connection or a reset: no answer at all.
+  const unreachable =
+    (error instanceof oauth.ClientError && (error.code === 'OAUTH_TIMEOUT' || error.code === 'OAUTH_ABORT')) ||
+    (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) ||
+    (error instanceof TypeError && error.message === 'fetch failed');
+  if (unreachable) {
+    return new TokenEndpointError('unreachable', 'The sign-in service cannot be reached.', 0, { cause: error });
+  }
+  const cause: unknown = error instanceof Error ? error.cause : undefined;
+  const status =
+    typeof cause === 'object' && cause !== null && 'status' in cause && typeof cause.status === 'number'
+      ? cause.status
+      : 0;
+  return new TokenEndpointError(
+    'invalid_response',
+    status ? `The sign-in service answered ${status}.` : 'The sign-in service sent an answer that is not a token.',
+    status,
+    { cause: error },
+  );
+}
+
+/** The fields the api keeps, from a token answer the library already checked. */
+function tokenResponse(answer: oauth.TokenEndpointResponse): TokenResponse {
+  if (typeof answer.expires_in !== 'number') {
+    throw new TokenEndpointError('invalid_response', 'The sign-in service sent a token without its lifetime.', 200);
+  }
+  return {
+    access_token: answer.access_token,
+    token_type: answer.token_type,
+    expires_in: answer.expires_in,
+    ...(answer.scope === undefined ? {} : { scope: answer.scope }),
+    ...(answer.refresh_token === undefined ? {} : { refresh_token: answer.refresh_token }),
+  };
+}
+
+/** Where to send the browser to sign in: the code flow with `state` and the PKCE S256 challenge of `verifier`. */
+export async function authorizationUrl(
   client: ClientCredentials,
-  code: string,
-  params: { redirect_uri?: string; code_verifier?: string },
-): Promise<TokenResponse> {
-  return tokenRequest(client, {
-    grant_type: 'authorization_code',
-    code,
-    ...(params.redirect_uri === undefined ? {} : { redirect_uri: params.redirect_uri }),
-    ...(params.code_verifier === undefined ? {} : { code_verifier: params.code_verifier }),
+  params: { redirectUri: string; scope: string; state: string; verifier: string },
+): Promise<URL> {
+  return oauth.buildAuthorizationUrl(oauthConfiguration(client), {
+    response_type: 'code',
+    redirect_uri: params.redirectUri,
+    scope: params.scope,
+    state: params.state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(params.verifier),
+    code_challenge_method: 'S256',
   });
 }
 
-/** One POST to the token endpoint, with a timeout, authenticated with HTTP Basic. */
-async function tokenRequest(client: ClientCredentials, fields: Record<string, string>): Promise<TokenResponse> {
-  const basic = Buffer.from(
-    `${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`,
-  ).toString('base64');
-  let response;
+/** A new PKCE verifier (43 characters of base64url). */
+export function newVerifier(): string {
+  return oauth.randomPKCECodeVerifier();
+}
+
+/** Exchanges a refresh token for new tokens, authenticating as the api's confidential client. */
+export async function refreshTokens(client: ClientCredentials, refreshToken: string): Promise<TokenResponse> {
   try {
-    response = await fetch(client.tokenUrl, {
-      method: 'POST',
-      dispatcher: sharedDispatcher,
-      // A sign-in service that never answers must not hold the request (or a sign-in) forever.
-      signal: AbortSignal.timeout(client.timeoutMs ?? 10_000),
-      headers: {
-        authorization: `Basic ${basic}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
+    return tokenResponse(await oauth.refreshTokenGrant(oauthConfiguration(client), refreshToken));
   } catch (error) {
-    throw new TokenEndpointError('unreachable', 'The sign-in service cannot be reached.', 0, { cause: error });
+    throw asTokenEndpointError(error);
   }
-  const text = await response.text().catch(() => '');
-  let body: Partial<TokenResponse> & { error?: string; error_description?: string } = {};
+}
+
+/**
+ * Exchanges the code of the callback at `callbackUrl` (the redirect URI with the query the
+ * browser brought) for tokens, with its PKCE verifier; the library checks `state` and `iss` again.
+ */
+export async function exchangeCode(
+  client: ClientCredentials,
+  callbackUrl: URL,
+  checks: { state: string; verifier: string },
+): Promise<TokenResponse> {
   try {
-    body = JSON.parse(text) as typeof body;
-  } catch {
-    // Not JSON: reported below with the status.
-  }
-  if (!response.ok || typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
-    throw new TokenEndpointError(
-      body.error ?? 'invalid_response',
-      body.error_description ?? `The sign-in service answered ${response.status}.`,
-      response.status,
+    return tokenResponse(
+      await oauth.authorizationCodeGrant(oauthConfiguration(client), callbackUrl, {
+        expectedState: checks.state,
+        pkceCodeVerifier: checks.verifier,
+      }),
     );
+  } catch (error) {
+    throw asTokenEndpointError(error);
   }
-  return body as TokenResponse;
 }
