@@ -1,5 +1,6 @@
 import type { components, paths } from './__generated__/music-v1';
 import type { HttpMethod, MusicClient, RequestOptions } from './client';
+import { MusicApiError } from './errors';
 
 /**
  * The typed boundary to the music v1 API: every resolver's and loader's upstream call names an
@@ -71,6 +72,37 @@ export type Answer<O> = O extends { responses: infer R }
   ? JsonOf<R[200 & keyof R]> | JsonOf<R[201 & keyof R]> | (204 extends keyof R ? undefined : never)
   : never;
 
+/**
+ * The answers whose lists Spotify may leave out, or leave gaps (null items) in, though its description
+ * promises them: search's and browse's pages, an artist's top tracks and related artists, the genre
+ * seeds and the devices. Their answers are typed so (`Lenient`),
+ * here rather than at each caller.
+ */
+type LenientPath =
+  | '/search'
+  | '/artists/{id}/top-tracks'
+  | '/artists/{id}/related-artists'
+  | '/browse/new-releases'
+  | '/browse/featured-playlists'
+  | '/browse/categories'
+  | '/browse/categories/{category_id}/playlists'
+  | '/recommendations/available-genre-seeds'
+  | '/me/player/devices';
+
+/** A page whose parts may be missing and whose items may be gaps; anything else as it is. */
+type WithGaps<T> = T extends { items?: (infer I)[] } ? { [K in keyof T]?: K extends 'items' ? (I | null)[] : T[K] } : T;
+
+/** An answer any of whose parts may be missing, its pages with gaps. */
+export type Lenient<T> = T extends object ? { [K in keyof T]?: WithGaps<T[K]> } : T;
+
+/**
+ * What `method` on `path` answers, as the api may rely on it. A write may answer 200 or 201 with an
+ * empty body where 204 was meant, which the client answers as undefined.
+ */
+export type AnswerOf<P extends keyof UpstreamPaths, M extends Method> =
+  | (P extends LenientPath ? Lenient<Answer<Operation<P, M>>> : Answer<Operation<P, M>>)
+  | (M extends 'get' ? never : undefined);
+
 /** The options of a call of `O`: its path parameters and query (required where the operation requires them), its body. */
 export type CallOptions<O> = ([PathParams<O>] extends [never] ? { path?: never } : { path: PathParams<O> }) &
   ([QueryParams<O>] extends [never]
@@ -116,19 +148,19 @@ export class Upstream {
   constructor(readonly client: MusicClient) {}
 
   get<P extends PathsFor<'get'>>(path: P, ...[options]: OptionsArg<Operation<P, 'get'>>) {
-    return this.send<Answer<Operation<P, 'get'>>>('GET', path, options);
+    return this.send<AnswerOf<P, 'get'>>('GET', path, options);
   }
 
   put<P extends PathsFor<'put'>>(path: P, ...[options]: OptionsArg<Operation<P, 'put'>>) {
-    return this.send<Answer<Operation<P, 'put'>>>('PUT', path, options);
+    return this.send<AnswerOf<P, 'put'>>('PUT', path, options);
   }
 
   post<P extends PathsFor<'post'>>(path: P, ...[options]: OptionsArg<Operation<P, 'post'>>) {
-    return this.send<Answer<Operation<P, 'post'>>>('POST', path, options);
+    return this.send<AnswerOf<P, 'post'>>('POST', path, options);
   }
 
   delete<P extends PathsFor<'delete'>>(path: P, ...[options]: OptionsArg<Operation<P, 'delete'>>) {
-    return this.send<Answer<Operation<P, 'delete'>>>('DELETE', path, options);
+    return this.send<AnswerOf<P, 'delete'>>('DELETE', path, options);
   }
 
   /** The one place an answer takes its operation's type: the generated description vouches for it. */
@@ -143,6 +175,17 @@ export class Upstream {
       ...(options.idempotent === undefined ? {} : { idempotent: options.idempotent }),
     });
   }
+}
+
+/** A write's answer that the caller needs (a new playlist, a new device); an empty one is a fault of the upstream. */
+export function answered<T>(answer: T | undefined, operation: string): T {
+  if (answer === undefined) {
+    throw new MusicApiError('The music service answered without the object it made.', {
+      code: 'INTERNAL_SERVER_ERROR',
+      operation,
+    });
+  }
+  return answer;
 }
 
 const upstreams = new WeakMap<MusicClient, Upstream>();

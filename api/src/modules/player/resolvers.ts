@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Resolvers } from '../../__generated__/resolvers-types';
 import { musicOf, type Context } from '../../context';
-import type { Upstream } from '../../music/upstream';
+import { answered, type Upstream } from '../../music/upstream';
 import type { EpisodeParent, TrackParent } from '../../music/v1';
 import { idOf } from '../catalog/parents';
 import { featureUnavailable } from '../common/features';
@@ -102,9 +102,8 @@ export const playerResolvers: Resolvers = {
     },
     queue: async (_parent, _args, context) => {
       const queue = await musicOf(context).music.get('/me/player/queue');
-      const found = queue ?? {};
-      prime(context, [found.currently_playing, ...(found.queue ?? [])]);
-      return found;
+      prime(context, [queue.currently_playing, ...(queue.queue ?? [])]);
+      return queue;
     },
   },
 
@@ -295,15 +294,15 @@ export const playerResolvers: Resolvers = {
       if (context.config.provider !== 'local') throw featureUnavailable('devices that play the audio themselves');
       const name = input.name.trim();
       if (name === '' || name.length > 64) throw badInput('registerPlaybackDevice.name: 1 to 64 characters.');
-      const device = await music.post('/me/player/devices', {
+      const created = await music.post('/me/player/devices', {
         body: { name, ...(input.type ? { type: input.type } : {}) },
       });
-      return { device };
+      return { device: answered(created, 'POST /me/player/devices') };
     },
     unregisterPlaybackDevice: async (_parent, { input }, context) => {
       const { music } = musicOf(context);
       if (context.config.provider !== 'local') throw featureUnavailable('devices that play the audio themselves');
-      const deviceId = deviceIdOf(input.deviceId, 'unregisterPlaybackDevice.deviceId') ?? '';
+      const deviceId = deviceIdOf(input.deviceId, 'unregisterPlaybackDevice.deviceId');
       // Removing a device that is already gone changes nothing: safe to send again.
       await music.delete('/me/player/devices/{device_id}', { path: { device_id: deviceId }, idempotent: true });
       return player;
