@@ -74,14 +74,15 @@ export type Answer<O> = O extends { responses: infer R }
 
 /**
  * The answers whose lists Spotify may leave out, or leave gaps (null items) in, though its description
- * promises them: search's and browse's pages, an artist's top tracks and related artists, the genre
- * seeds and the devices. Their answers are typed so (`Lenient`),
+ * promises them: search's and browse's pages, an artist's top tracks and related artists, the
+ * followed artists, the genre seeds and the devices. Their answers are typed so (`Lenient`),
  * here rather than at each caller.
  */
 type LenientPath =
   | '/search'
   | '/artists/{id}/top-tracks'
   | '/artists/{id}/related-artists'
+  | '/me/following'
   | '/browse/new-releases'
   | '/browse/featured-playlists'
   | '/browse/categories'
@@ -169,12 +170,52 @@ export class Upstream {
     template: string,
     options: { path?: unknown; query?: unknown; body?: unknown; idempotent?: boolean } = {},
   ): Promise<T> {
-    return this.client.request<T>(method, fillPath(template, options.path as Record<string, string> | undefined), {
-      query: flatQuery(options.query as Record<string, QueryValue> | undefined),
+    const path = fillPath(template, options.path as Readonly<Record<string, string | number>> | undefined);
+    const query = flatQuery(options.query as Readonly<Record<string, QueryValue>> | undefined);
+    // A plain read goes through the client's `get`, the one call a stand-in client for tests needs.
+    if (method === 'GET' && options.idempotent === undefined) return this.client.get<T>(path, query);
+    return this.client.request<T>(method, path, {
+      query,
       ...(options.body === undefined ? {} : { body: options.body }),
       ...(options.idempotent === undefined ? {} : { idempotent: options.idempotent }),
     });
   }
+}
+
+/**
+ * The endpoints that fetch objects by id: the multi-get (`many`), the key of the list it answers, the
+ * most ids it takes, and the single GET (`one`) for an upstream without multi-gets.
+ */
+export const byIdEndpoints = {
+  track: { many: '/tracks', key: 'tracks', maxIds: 50, one: '/tracks/{id}' },
+  album: { many: '/albums', key: 'albums', maxIds: 20, one: '/albums/{id}' },
+  artist: { many: '/artists', key: 'artists', maxIds: 50, one: '/artists/{id}' },
+  show: { many: '/shows', key: 'shows', maxIds: 50, one: '/shows/{id}' },
+  episode: { many: '/episodes', key: 'episodes', maxIds: 50, one: '/episodes/{id}' },
+  audioFeatures: { many: '/audio-features', key: 'audio_features', maxIds: 100, one: '/audio-features/{id}' },
+} as const satisfies Record<string, ByIdEndpoint>;
+
+type ManyPath = '/tracks' | '/albums' | '/artists' | '/shows' | '/episodes' | '/audio-features';
+type OnePath = `${ManyPath}/{id}` & PathsFor<'get'>;
+
+export interface ByIdEndpoint {
+  many: ManyPath & PathsFor<'get'>;
+  key: string;
+  maxIds: number;
+  one: OnePath;
+}
+
+/** The list a multi-get answered for `ids` (at most `maxIds`), in the upstream's order; not a list: empty. */
+export async function getMany(music: Upstream, endpoint: ByIdEndpoint, ids: readonly string[]): Promise<unknown[]> {
+  const body = await music.get(endpoint.many, { query: { ids: ids.join(',') } });
+  // The endpoint's answer, read under its key: an upstream may leave gaps (null) or leave the list out.
+  const list: unknown = Reflect.get(body, endpoint.key);
+  return Array.isArray(list) ? (list as unknown[]) : [];
+}
+
+/** One object by id, from the single GET. */
+export function getOne(music: Upstream, endpoint: ByIdEndpoint, id: string): Promise<unknown> {
+  return music.get(endpoint.one, { path: { id } });
 }
 
 /** A write's answer that the caller needs (a new playlist, a new device); an empty one is a fault of the upstream. */
