@@ -16,6 +16,7 @@ import { bearerOf, BearerListeners, fairUse, listenerOf, tokenDigest } from './l
 import { createPlaygroundRouter, playgroundDisabled } from './playground/playground';
 import { webOriginOnly } from './security/cors';
 import { MusicClient, type MusicClientOptions } from './music/client';
+import { upstreamOf } from './music/upstream';
 import { CapabilitiesByToken, UpstreamCapabilities } from './music/upstream-capabilities';
 import { healthRouter } from './ops/health';
 import { createHttpLogger, createLogger } from './ops/logger';
@@ -114,19 +115,21 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // Whose a bearer token is: one GET /me per token, tried once, quickly; its own listener's share and pause.
   const bearers = new BearerListeners({
     lookup: async (token, req) => {
-      const me = await new MusicClient({
-        ...options.musicClient,
-        baseUrl: config.musicApiUrl,
-        tokens: new BearerTokenSource(token),
-        gate,
-        listener: `token:${tokenDigest(token)}`,
-        limitsApp: () => false,
-        timeoutMs: Math.min(options.musicClient?.timeoutMs ?? 10_000, 2000),
-        maxRetries: 0,
-        rateLimitBudgetMs: 0,
-        requestId: typeof req.id === 'string' ? `${req.id}:listener` : undefined,
-        onRequest: onUpstreamRequest,
-      }).get<{ id?: unknown }>('/me');
+      const me = await upstreamOf(
+        new MusicClient({
+          ...options.musicClient,
+          baseUrl: config.musicApiUrl,
+          tokens: new BearerTokenSource(token),
+          gate,
+          listener: `token:${tokenDigest(token)}`,
+          limitsApp: () => false,
+          timeoutMs: Math.min(options.musicClient?.timeoutMs ?? 10_000, 2000),
+          maxRetries: 0,
+          rateLimitBudgetMs: 0,
+          requestId: typeof req.id === 'string' ? `${req.id}:listener` : undefined,
+          onRequest: onUpstreamRequest,
+        }),
+      ).get('/me');
       if (typeof me.id !== 'string' || me.id === '') throw new Error('The music service named no user for the token.');
       return me.id;
     },

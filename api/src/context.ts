@@ -5,6 +5,7 @@ import type { EntityCache } from './music/entity-cache';
 import { createLibraryLoader, type LibraryLoader } from './music/library-loader';
 import { createEntityLoader, entitySpecs, type EntityLoader } from './music/loaders';
 import type { UpstreamCapabilities } from './music/upstream-capabilities';
+import { upstreamOf, type Upstream } from './music/upstream';
 import type { V1Album, V1Artist, V1AudioFeatures, V1Episode, V1Show, V1Track } from './music/v1';
 
 /** Per-request loaders of every entity the upstream can fetch by id (batched, de-duplicated, cached). */
@@ -84,10 +85,13 @@ export function createContext(shared: SharedContext, music: RequestMusic | null)
   };
 }
 
-/** The signed-in music client and loaders, or UNAUTHENTICATED for an anonymous request. */
-export function musicOf(context: Context): { client: MusicClient; loaders: Loaders } {
+/**
+ * The signed-in music client, its typed calls (`music`, the one way resolvers call the upstream) and
+ * loaders, or UNAUTHENTICATED for an anonymous request.
+ */
+export function musicOf(context: Context): { client: MusicClient; music: Upstream; loaders: Loaders } {
   if (!context.music || !context.loaders) {
     throw new GraphQLError('Sign in to use your music.', { extensions: { code: 'UNAUTHENTICATED' } });
   }
-  return { client: context.music, loaders: context.loaders };
+  return { client: context.music, music: upstreamOf(context.music), loaders: context.loaders };
 }

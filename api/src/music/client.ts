@@ -3,10 +3,13 @@ import { codeForStatus, MusicApiError } from './errors';
 import { LocalRateGate, type RateGate } from './rate-gate';
 
 /**
- * The music v1 client: every resolver's call to the upstream goes through it. Two other places
- * reach the upstream directly, each for one request with its own timeout: the profile read when a
- * sign-in completes, before any session exists (../auth/routes.ts), and the readiness probe, for
- * which any answer will do (../ops/health.ts). The client owns the rules:
+ * The music v1 client: it sends every call of the resolvers and loaders to the upstream, which name
+ * their calls through the typed boundary over it (./upstream: the endpoint, its parameters and its
+ * answer checked against the generated description); nothing else calls `get`, `put`, `post`,
+ * `delete` or `request` with a path of its own. Three places reach the upstream without the client,
+ * each for one request with its own timeout: the profile read when a sign-in completes, before any
+ * session exists (../auth/routes.ts), the token endpoint of the sign-in service (../auth/), and the
+ * readiness probe, for which any answer will do (../ops/health.ts). The client owns the rules:
  * https only (plain http only to a loopback host), a timeout on every attempt, `Retry-After`
  * honoured within a bounded budget and shared through the rate gate (for the app, or for the
  * listener alone: see `limitsApp`), each listener within their share of the request budget,

@@ -17,20 +17,28 @@ const reasonCodes: Partial<Record<string, ErrorCode>> = {
   QUOTA_EXCEEDED: 'RATE_LIMITED',
 };
 
+/** What each upstream status means; a status not listed is UPSTREAM_UNAVAILABLE from 500 on, INTERNAL_SERVER_ERROR below. */
+const statusCodes: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_USER_INPUT',
+  401: 'UNAUTHENTICATED',
+  // A refusal: the listener may not, or this upstream lacks the endpoint (`isRefusal`).
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  // Too large for the upstream (the body, the URL, its headers): only the client's input (a very long id, thousands
+  // of URIs) makes a request that large, so the client gets to fix it.
+  413: 'BAD_USER_INPUT',
+  414: 'BAD_USER_INPUT',
+  431: 'BAD_USER_INPUT',
+  429: 'RATE_LIMITED',
+};
+
 /** The code for an upstream status (and the player's `reason`, when it sent one). */
 export function codeForStatus(status: number, reason?: string): ErrorCode {
   const byReason = reason ? reasonCodes[reason] : undefined;
   if (byReason) return byReason;
-  if (status === 400) return 'BAD_USER_INPUT';
-  // Too large for the upstream (the body, the URL, its headers): only the client's input (a very long id, thousands
-  // of URIs) makes a request that large, so the client gets to fix it.
-  if (status === 413 || status === 414 || status === 431) return 'BAD_USER_INPUT';
-  if (status === 401) return 'UNAUTHENTICATED';
-  if (status === 403) return 'FORBIDDEN';
-  if (status === 404) return 'NOT_FOUND';
-  if (status === 429) return 'RATE_LIMITED';
-  if (status >= 500) return 'UPSTREAM_UNAVAILABLE';
-  return 'INTERNAL_SERVER_ERROR';
+  const byStatus = statusCodes[status];
+  if (byStatus) return byStatus;
+  return status >= 500 ? 'UPSTREAM_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR';
 }
 
 export interface MusicApiErrorDetails {
@@ -73,4 +81,13 @@ export class MusicApiError extends GraphQLError {
     this.retryAfterSeconds = details.retryAfterSeconds;
     this.operation = details.operation;
   }
+}
+
+/**
+ * Whether `error` is the upstream refusing an endpoint: a 403 that no player reason explains
+ * (FORBIDDEN). Some upstreams answer so for a feature they lack (Spotify's development mode: browse,
+ * recommendations, multi-gets …); what to make of it is the caller's.
+ */
+export function isRefusal(error: unknown): error is MusicApiError {
+  return error instanceof MusicApiError && error.code === 'FORBIDDEN';
 }

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { MusicClient } from './client';
+import { upstreamOf } from './upstream';
 
 /**
  * Whether URIs are in the signed-in listener's library (a saved track, album, show or episode, a
@@ -39,6 +40,7 @@ function afterThisTick(run: () => void): void {
 }
 
 export function createLibraryLoader(client: MusicClient): LibraryLoader {
+  const music = upstreamOf(client);
   const pending = new Set<Promise<unknown>>();
   const loader = new DataLoader<string, boolean>(
     async (keys) => {
@@ -47,8 +49,8 @@ export function createLibraryLoader(client: MusicClient): LibraryLoader {
       await Promise.all(
         chunked(uris, libraryUrisPerCall).map(async (batch) => {
           try {
-            const found = await client.get<unknown>('/me/library/contains', { uris: batch.join(',') });
-            const list = Array.isArray(found) ? (found as unknown[]) : [];
+            const found: unknown = await music.get('/me/library/contains', { query: { uris: batch.join(',') } });
+            const list: unknown[] = Array.isArray(found) ? found : [];
             batch.forEach((uri, index) => answers.set(uri, list[index] === true));
           } catch (error) {
             // A failed call fails the URIs it carried, not those of the other calls.

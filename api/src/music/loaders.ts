@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
 import type { MusicClient } from './client';
 import { entityKey, type EntityCache } from './entity-cache';
-import { MusicApiError } from './errors';
+import { codeForStatus, isRefusal, MusicApiError } from './errors';
+import { byIdEndpoints, getMany, getOne, upstreamOf, type ByIdEndpoint } from './upstream';
 import type { UpstreamCapabilities } from './upstream-capabilities';
 
 /**
@@ -16,12 +17,8 @@ import type { UpstreamCapabilities } from './upstream-capabilities';
 export interface EntitySpec {
   /** The object type, as in `spotify:<type>:<id>`. */
   type: 'track' | 'album' | 'artist' | 'show' | 'episode' | 'audio-features';
-  /** The multi-get endpoint, e.g. `/tracks`. */
-  path: string;
-  /** The key of the list in the multi-get answer, e.g. `tracks`. */
-  responseKey: string;
-  /** The endpoint's maximum number of ids. */
-  maxIds: number;
+  /** The multi-get and single GET endpoints (./upstream). */
+  endpoint: ByIdEndpoint;
   /**
    * What a 403 on the multi-get means: that the upstream has no multi-gets (development mode), so
    * single GETs follow; or, for a feature an upstream may lack altogether (audio features), that
@@ -40,34 +37,25 @@ export interface EntitySpec {
 const catalog = { refusal: 'no-multi-get', shared: true } as const;
 
 export const entitySpecs = {
-  track: { type: 'track', path: '/tracks', responseKey: 'tracks', maxIds: 50, ...catalog },
-  album: { type: 'album', path: '/albums', responseKey: 'albums', maxIds: 20, ...catalog },
-  artist: { type: 'artist', path: '/artists', responseKey: 'artists', maxIds: 50, ...catalog },
+  track: { type: 'track', endpoint: byIdEndpoints.track, ...catalog },
+  album: { type: 'album', endpoint: byIdEndpoints.album, ...catalog },
+  artist: { type: 'artist', endpoint: byIdEndpoints.artist, ...catalog },
   show: {
     type: 'show',
-    path: '/shows',
-    responseKey: 'shows',
-    maxIds: 50,
-
+    endpoint: byIdEndpoints.show,
     ...catalog,
     listenerParts: ['episodes'],
   },
   // An episode carries the listener's own resume point: never shared between listeners.
   episode: {
     type: 'episode',
-    path: '/episodes',
-    responseKey: 'episodes',
-    maxIds: 50,
-
+    endpoint: byIdEndpoints.episode,
     refusal: 'no-multi-get',
     shared: false,
   },
   audioFeatures: {
     type: 'audio-features',
-    path: '/audio-features',
-    responseKey: 'audio_features',
-    maxIds: 100,
-
+    endpoint: byIdEndpoints.audioFeatures,
     refusal: 'no-feature',
     shared: true,
   },
@@ -83,9 +71,9 @@ export interface LoaderOptions {
 
 function notFound(spec: EntitySpec, id: string): MusicApiError {
   return new MusicApiError(`No ${spec.type.replace('-', ' ')} has the id ${id}.`, {
-    code: 'NOT_FOUND',
+    code: codeForStatus(404),
     status: 404,
-    operation: `GET ${spec.path}`,
+    operation: `GET ${spec.endpoint.many}`,
   });
 }
 
@@ -120,20 +108,18 @@ async function fetchEntities(
   options: LoaderOptions,
 ): Promise<Map<string, unknown>> {
   const found = new Map<string, unknown>();
+  const music = upstreamOf(options.client);
 
   if (options.capabilities.multiGet !== false || spec.refusal === 'no-feature') {
     try {
       const ask = async (batch: readonly string[]): Promise<void> => {
-        const body = await options.client.get<Record<string, unknown>>(spec.path, { ids: batch.join(',') });
-        const list = body[spec.responseKey];
+        const list = (await getMany(music, spec.endpoint, batch)) as (HasId | null)[];
         // The answer is matched by id, not by position: an upstream may reorder or leave gaps.
-        if (Array.isArray(list)) {
-          for (const item of list as (HasId | null)[]) {
-            if (item && typeof item.id === 'string') found.set(item.id, item);
-          }
+        for (const item of list) {
+          if (item && typeof item.id === 'string') found.set(item.id, item);
         }
       };
-      const batches = chunks(ids, spec.maxIds);
+      const batches = chunks(ids, spec.endpoint.maxIds);
       // Until the upstream has answered a multi-get, one call finds out whether it has them at all,
       // so that a development-mode upstream refuses one call rather than every batch.
       const probe = options.capabilities.multiGet === 'unknown' && spec.refusal === 'no-multi-get';
@@ -144,9 +130,8 @@ async function fetchEntities(
       if (spec.refusal === 'no-multi-get') options.capabilities.learnMultiGet(true);
       return found;
     } catch (error) {
-      // A 403 on a multi-get is how development mode says it has none: fall back, and remember.
-      const refused = error instanceof MusicApiError && error.status === 403;
-      if (!refused || spec.refusal === 'no-feature') throw error;
+      // A refusal of a multi-get is how development mode says it has none: fall back, and remember.
+      if (!isRefusal(error) || spec.refusal === 'no-feature') throw error;
       options.capabilities.learnMultiGet(false);
     }
   }
@@ -155,7 +140,7 @@ async function fetchEntities(
   await pooled(
     missing.map((id) => async () => {
       try {
-        found.set(id, await options.client.get(`${spec.path}/${encodeURIComponent(id)}`));
+        found.set(id, await getOne(music, spec.endpoint, id));
       } catch (error) {
         found.set(id, error instanceof MusicApiError && error.code === 'NOT_FOUND' ? notFound(spec, id) : error);
       }

@@ -36,26 +36,11 @@ export type V1Queue = Schemas['QueueObject'];
 export type V1Recommendations = Schemas['RecommendationsObject'];
 export type V1ResumePoint = Schemas['ResumePointObject'];
 
-/** Spotify's offset paging object, with the item type filled in. */
-export interface V1Page<T> {
-  href?: string;
-  items?: T[];
-  limit?: number;
-  next?: string | null;
-  offset?: number;
-  previous?: string | null;
-  total?: number;
-}
-
-/** Spotify's cursor paging object (followed artists, recently played). */
-export interface V1CursorPage<T> {
-  href?: string;
-  items?: T[];
-  limit?: number;
-  next?: string | null;
-  cursors?: { after?: string | null; before?: string | null };
-  total?: number;
-}
+/**
+ * Spotify's offset paging object with the item type filled in, every part optional: what the api
+ * reads of a page, whichever endpoint answered it (./upstream types each answer exactly).
+ */
+export type V1Page<T> = Partial<Schemas['PagingObject']> & { items?: T[] };
 
 /** What a resolver of each GraphQL type holds: the full object, or the simplified one a list gave. */
 export type TrackParent = V1Track | V1SimplifiedTrack;

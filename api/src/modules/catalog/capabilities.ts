@@ -1,6 +1,7 @@
 import type { UpstreamFeatures } from '../../__generated__/resolvers-types';
 import type { Context } from '../../context';
 import type { MusicClient } from '../../music/client';
+import { upstreamOf } from '../../music/upstream';
 import { featureUnavailable, isRefusal } from '../common/features';
 
 /**
@@ -62,9 +63,6 @@ export async function withUpstreamFeature<T>(
   }
 }
 
-/** The endpoint asked when nothing is known yet: cheap, and absent exactly in development mode. */
-export const probePath = '/recommendations/available-genre-seeds';
-
 /**
  * What this upstream can do, for `Upstream.features`. A Spotify upstream is taken to be in
  * development mode. For another upstream that has answered nothing telling yet, one cheap call
@@ -76,7 +74,8 @@ export async function upstreamFeatures(
 ): Promise<Omit<UpstreamFeatures, '__typename'>> {
   if (context.config.provider !== 'spotify' && !context.capabilities.anyKnown && client) {
     try {
-      await client.get(probePath);
+      // Cheap, and absent exactly in development mode.
+      await upstreamOf(client).get('/recommendations/available-genre-seeds');
       learn(context, 'recommendations', true);
     } catch (error) {
       if (!isRefusal(error)) throw error;

@@ -116,10 +116,10 @@ function catalogList<T>(context: Context, list: Promise<T>, asksLibrary: boolean
 }
 
 function topTracksOf(context: Context, id: string, asksLibrary: boolean): Promise<V1Track[]> {
-  const { client, loaders } = musicOf(context);
+  const { music, loaders } = musicOf(context);
   const list = loaders.artist.list('top-tracks', id, async () => {
     const body = await withUpstreamFeature(context, 'artistTopTracks', () =>
-      client.get<{ tracks?: V1Track[] }>(`/artists/${encodeURIComponent(id)}/top-tracks`),
+      music.get('/artists/{id}/top-tracks', { path: { id } }),
     );
     return body.tracks ?? [];
   });
@@ -127,10 +127,10 @@ function topTracksOf(context: Context, id: string, asksLibrary: boolean): Promis
 }
 
 function relatedArtistsOf(context: Context, id: string): Promise<V1Artist[]> {
-  const { client, loaders } = musicOf(context);
+  const { music, loaders } = musicOf(context);
   return loaders.artist.list('related-artists', id, async () => {
     const body = await withUpstreamFeature(context, 'relatedArtists', () =>
-      client.get<{ artists?: V1Artist[] }>(`/artists/${encodeURIComponent(id)}/related-artists`),
+      music.get('/artists/{id}/related-artists', { path: { id } }),
     );
     return body.artists ?? [];
   });
@@ -148,12 +148,11 @@ function artistAlbumsOf(
   groups: string | undefined,
   asksLibrary: boolean,
 ): Promise<V1Page<V1ArtistAlbum>> {
-  const { client, loaders } = musicOf(context);
+  const { music, loaders } = musicOf(context);
   const list = loaders.artist.list('albums', `${id}:${groups ?? 'all'}:${request.limit}:${request.offset}`, () =>
-    client.get<V1Page<V1ArtistAlbum>>(`/artists/${encodeURIComponent(id)}/albums`, {
-      include_groups: groups,
-      limit: request.limit,
-      offset: request.offset,
+    music.get('/artists/{id}/albums', {
+      path: { id },
+      query: { include_groups: groups, limit: request.limit, offset: request.offset },
     }),
   );
   return catalogList(context, list, asksLibrary);
@@ -332,7 +331,7 @@ export const catalogResolvers: Resolvers = {
     },
     tracks: async (parent, args, context, info) => {
       const request = pageRequest(args, albumTracksPage, 'Album.tracks');
-      const { client, loaders } = musicOf(context);
+      const { music, loaders } = musicOf(context);
       const id = idOf(parent, 'album');
       // A full album embeds its first page of tracks: use it when it holds the page asked for.
       const full = isFullAlbum(parent)
@@ -346,9 +345,9 @@ export const catalogResolvers: Resolvers = {
         (await catalogList(
           context,
           loaders.album.list('tracks', `${id}:${request.limit}:${request.offset}`, () =>
-            client.get<V1Page<V1SimplifiedTrack>>(`/albums/${encodeURIComponent(id)}/tracks`, {
-              limit: request.limit,
-              offset: request.offset,
+            music.get('/albums/{id}/tracks', {
+              path: { id },
+              query: { limit: request.limit, offset: request.offset },
             }),
           ),
           itemsSelect(info, 'saved'),

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { MusicApiError } from '../../music/errors';
+import { isRefusal } from '../../music/errors';
 
 /**
  * Some upstreams lack features: Spotify's development mode answers 403 for recommendations,
@@ -16,10 +16,8 @@ export function featureUnavailable(feature: string, cause?: unknown): GraphQLErr
   });
 }
 
-/** Whether `error` is the upstream refusing an endpoint (403, and not a player reason). */
-export function isRefusal(error: unknown): error is MusicApiError {
-  return error instanceof MusicApiError && error.code === 'FORBIDDEN';
-}
+/** Whether `error` is the upstream refusing an endpoint: decided by the status table (../../music/errors). */
+export { isRefusal };
 
 /**
  * Runs an upstream call of a feature that some upstreams lack: a FORBIDDEN answer becomes

@@ -13,10 +13,10 @@ const users = new WeakMap<Context, DataLoader<string, V1PublicUser | V1PrivateUs
 
 /** `GET /me`, once per request. */
 export function meOf(context: Context): Promise<V1PrivateUser> {
-  const { client } = musicOf(context);
+  const { music } = musicOf(context);
   let profile = profiles.get(context);
   if (!profile) {
-    profile = client.get<V1PrivateUser>('/me');
+    profile = music.get('/me');
     profiles.set(context, profile);
   }
   return profile;
@@ -28,14 +28,14 @@ export function meOf(context: Context): Promise<V1PrivateUser> {
  * profile still comes from `/me`, and anyone else's is FEATURE_UNAVAILABLE.
  */
 export function userLoader(context: Context): DataLoader<string, V1PublicUser | V1PrivateUser> {
-  const { client } = musicOf(context);
+  const { music } = musicOf(context);
   let loader = users.get(context);
   if (!loader) {
     loader = new DataLoader<string, V1PublicUser | V1PrivateUser>((ids) =>
       Promise.all(
         ids.map(async (id) => {
           try {
-            return await client.get<V1PublicUser>(`/users/${encodeURIComponent(id)}`);
+            return await music.get('/users/{user_id}', { path: { user_id: id } });
           } catch (error) {
             if (!isRefusal(error)) return error instanceof Error ? error : new Error(String(error));
             const me = await meOf(context).catch(() => null);

@@ -3,6 +3,7 @@ import type DataLoader from 'dataloader';
 import type { Resolvers } from '../../__generated__/resolvers-types';
 import { musicOf, type Context, type Loaders } from '../../context';
 import { chunked, holdLibrary, libraryUrisPerCall, primeLibrary } from '../../music/library-loader';
+import type { Upstream } from '../../music/upstream';
 import type {
   AlbumParent,
   ArtistParent,
@@ -10,7 +11,6 @@ import type {
   ShowParent,
   UserParent,
   V1Artist,
-  V1CursorPage,
   V1Page,
   V1PlayHistory,
   V1PrivateUser,
@@ -78,16 +78,15 @@ function decodeArtistCursor(cursor: string): string {
  * A page of the listener's saved items of one type (`GET /me/tracks`, `/me/albums`, ...): each item
  * is known to be in the library, and, when the list holds the full object, primes its loader.
  */
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- Saved types the page `itemOf` reads
 function savedList<Saved extends { added_at?: string }, Item extends { id?: string; uri?: string }>({
-  path,
+  list,
   field,
   type,
   itemOf,
   loaderOf,
 }: {
-  /** The upstream list, e.g. `/me/tracks`. */
-  path: string;
+  /** Fetches one page of the upstream list, e.g. `GET /me/tracks`. */
+  list: (music: Upstream, query: { limit: number; offset: number }) => Promise<V1Page<Saved>>;
   /** The GraphQL field, for errors. */
   field: string;
   type: 'track' | 'album' | 'show' | 'episode';
@@ -96,9 +95,9 @@ function savedList<Saved extends { added_at?: string }, Item extends { id?: stri
   loaderOf?: (loaders: Loaders) => DataLoader<string, Item>;
 }) {
   return async (_parent: unknown, args: { first?: number | null; after?: string | null }, context: Context) => {
-    const { client, loaders } = musicOf(context);
+    const { music, loaders } = musicOf(context);
     const request = pageRequest(args, libraryPage, field);
-    const page = await client.get<V1Page<Saved>>(path, { limit: request.limit, offset: request.offset });
+    const page = await list(music, { limit: request.limit, offset: request.offset });
     const items = (page.items ?? []).map(itemOf);
     if (loaderOf) primeAll(loaderOf(loaders), items);
     primeLibrary(
@@ -115,13 +114,13 @@ function savedList<Saved extends { added_at?: string }, Item extends { id?: stri
 
 /** Saves or removes items of the library: `PUT`/`DELETE /me/library`, 40 URIs per call. */
 async function changeLibrary(context: Context, uris: readonly string[], save: boolean): Promise<void> {
-  const { client, loaders } = musicOf(context);
+  const { music, loaders } = musicOf(context);
   const distinct = [...new Set(uris)];
   await Promise.all(
     chunked(distinct, libraryUrisPerCall).map((batch) =>
       save
-        ? client.put('/me/library', { query: { uris: batch.join(',') }, idempotent: true })
-        : client.delete('/me/library', { query: { uris: batch.join(',') }, idempotent: true }),
+        ? music.put('/me/library', { query: { uris: batch.join(',') }, idempotent: true })
+        : music.delete('/me/library', { query: { uris: batch.join(',') }, idempotent: true }),
     ),
   );
   // The payload's objects answer their new state without another contains call.
@@ -251,24 +250,21 @@ export const meResolvers: Resolvers = {
     user: (parent, _args, context) => profileOf(parent, context),
 
     playlists: async (_parent, args, context) => {
-      const { client } = musicOf(context);
+      const { music } = musicOf(context);
       const request = pageRequest(args, libraryPage, 'Me.playlists');
-      const page = await client.get<V1Page<V1SimplifiedPlaylist>>('/me/playlists', {
-        limit: request.limit,
-        offset: request.offset,
-      });
+      const page = await music.get('/me/playlists', { query: { limit: request.limit, offset: request.offset } });
       return connectionFromPage(page, request, (playlist) => (playlist.id ? { node: playlist } : null));
     },
 
     savedTracks: savedList({
-      path: '/me/tracks',
+      list: (music, query) => music.get('/me/tracks', { query }),
       field: 'Me.savedTracks',
       type: 'track',
       itemOf: (item: V1SavedTrack) => item.track,
       loaderOf: (loaders) => loaders.track,
     }),
     savedAlbums: savedList({
-      path: '/me/albums',
+      list: (music, query) => music.get('/me/albums', { query }),
       field: 'Me.savedAlbums',
       type: 'album',
       itemOf: (item: V1SavedAlbum) => item.album,
@@ -276,13 +272,13 @@ export const meResolvers: Resolvers = {
     }),
     // The list holds simplified shows: the show loader keeps waiting for full ones.
     savedShows: savedList({
-      path: '/me/shows',
+      list: (music, query) => music.get('/me/shows', { query }),
       field: 'Me.savedShows',
       type: 'show',
       itemOf: (item: V1SavedShow) => item.show,
     }),
     savedEpisodes: savedList({
-      path: '/me/episodes',
+      list: (music, query) => music.get('/me/episodes', { query }),
       field: 'Me.savedEpisodes',
       type: 'episode',
       itemOf: (item: V1SavedEpisode) => item.episode,
@@ -290,17 +286,13 @@ export const meResolvers: Resolvers = {
     }),
 
     followedArtists: async (_parent, args, context) => {
-      const { client, loaders } = musicOf(context);
+      const { music, loaders } = musicOf(context);
       // Validates `first`; the offset it computes does not apply to this list.
       const { limit } = pageRequest({ first: args.first }, libraryPage, 'Me.followedArtists');
       const after = args.after === null || args.after === undefined ? undefined : decodeArtistCursor(args.after);
-      const body = await client.get<{ artists?: V1CursorPage<V1Artist> }>('/me/following', {
-        type: 'artist',
-        limit,
-        after,
-      });
+      const body = await music.get('/me/following', { query: { type: 'artist', limit, after } });
       const page = body.artists ?? {};
-      const artists = (page.items ?? []).filter((artist): artist is V1Artist & { id: string } => !!artist.id);
+      const artists = (page.items ?? []).filter((artist): artist is V1Artist & { id: string } => !!artist?.id);
       primeAll(loaders.artist, artists);
       primeLibrary(
         loaders.library,
@@ -322,27 +314,23 @@ export const meResolvers: Resolvers = {
     },
 
     topArtists: async (_parent, args, context) => {
-      const { client, loaders } = musicOf(context);
+      const { music, loaders } = musicOf(context);
       const request = pageRequest(args, libraryPage, 'Me.topArtists');
-      const page = await client.get<V1Page<V1Artist>>('/me/top/artists', {
-        time_range: args.timeRange,
-        limit: request.limit,
-        offset: request.offset,
+      const page = await music.get('/me/top/artists', {
+        query: { time_range: args.timeRange, limit: request.limit, offset: request.offset },
       });
       primeAll(loaders.artist, page.items ?? []);
       return connectionFromPage(page, request, (artist) => (artist.id ? { node: artist } : null));
     },
 
     topTracks: async (_parent, args, context, info) => {
-      const { client, loaders } = musicOf(context);
+      const { music, loaders } = musicOf(context);
       const request = pageRequest(args, libraryPage, 'Me.topTracks');
       const page = await heldForItems(
         context,
         info,
-        client.get<V1Page<V1Track>>('/me/top/tracks', {
-          time_range: args.timeRange,
-          limit: request.limit,
-          offset: request.offset,
+        music.get('/me/top/tracks', {
+          query: { time_range: args.timeRange, limit: request.limit, offset: request.offset },
         }),
       );
       primeAll(loaders.track, page.items ?? []);
@@ -350,12 +338,12 @@ export const meResolvers: Resolvers = {
     },
 
     recentlyPlayed: async (_parent, args, context, info) => {
-      const { client, loaders } = musicOf(context);
+      const { music, loaders } = musicOf(context);
       const request = pageRequest({ first: args.first }, libraryPage, 'Me.recentlyPlayed');
       const page = await heldForItems(
         context,
         info,
-        client.get<V1CursorPage<V1PlayHistory>>('/me/player/recently-played', { limit: request.limit }),
+        music.get('/me/player/recently-played', { query: { limit: request.limit } }),
       );
       const plays = (page.items ?? []).filter(
         (play): play is V1PlayHistory & { track: V1Track } => play.track !== undefined,
@@ -418,19 +406,19 @@ export const meResolvers: Resolvers = {
       return 'followers' in user ? (user.followers?.total ?? null) : null;
     },
     playlists: async (parent, args, context) => {
-      const { client } = musicOf(context);
+      const { music } = musicOf(context);
       const request = pageRequest(args, libraryPage, 'User.playlists');
       const id = parent.id ?? '';
       const query = { limit: request.limit, offset: request.offset };
       let page: V1Page<V1SimplifiedPlaylist>;
       try {
-        page = await client.get<V1Page<V1SimplifiedPlaylist>>(`/users/${encodeURIComponent(id)}/playlists`, query);
+        page = await music.get('/users/{user_id}/playlists', { path: { user_id: id }, query });
       } catch (error) {
         // Development mode has no one's playlists by user id, but one's own are at /me/playlists.
         if (!isRefusal(error)) throw error;
         const me = await meOf(context);
         if (me.id !== id) return withFeature("other listeners' playlists", () => Promise.reject(error));
-        page = await client.get<V1Page<V1SimplifiedPlaylist>>('/me/playlists', query);
+        page = await music.get('/me/playlists', { query });
       }
       return connectionFromPage(page, request, (playlist) => (playlist.id ? { node: playlist } : null));
     },

@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
 import type { Resolvers } from '../../__generated__/resolvers-types';
 import { musicOf, type Context } from '../../context';
-import type { RequestOptions } from '../../music/client';
-import type { EpisodeParent, TrackParent, V1Device, V1PlaybackState, V1Queue } from '../../music/v1';
+import { answered, type Upstream } from '../../music/upstream';
+import type { EpisodeParent, TrackParent } from '../../music/v1';
 import { idOf } from '../catalog/parents';
 import { featureUnavailable } from '../common/features';
 import { parseUris } from '../me/uris';
@@ -23,11 +23,19 @@ function badInput(message: string): GraphQLError {
 }
 
 /** A device id argument: the music service's own id, checked before it goes into a URL. */
+function deviceIdOf(deviceId: string, field: string): string;
+function deviceIdOf(deviceId: string | null | undefined, field: string): string | undefined;
 function deviceIdOf(deviceId: string | null | undefined, field: string): string | undefined {
   if (deviceId === null || deviceId === undefined) return undefined;
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(deviceId))
     throw badInput(`${field}: "${deviceId.slice(0, 40)}" is not a device id.`);
   return deviceId;
+}
+
+/** One URI argument of one of `types`, checked. */
+function oneUri(uri: string, types: ReadonlySet<string>, field: string): string {
+  parseUris([uri], types, { min: 1, max: 1 }, field);
+  return uri;
 }
 
 function integerIn(value: number, min: number, max: number, field: string): number {
@@ -38,17 +46,13 @@ function integerIn(value: number, min: number, max: number, field: string): numb
 }
 
 /**
- * Runs one player command and answers the payload. The player's PUTs set a state (play this, pause,
- * seek to a position, this volume …): sent twice, they leave the same state, so they may be sent again
- * after a failure. Its POSTs are actions (skip, add to the queue) that would happen twice: never resent.
+ * Runs one player command (`send`, over the request's typed calls) and answers the payload. The
+ * player's PUTs set a state (play this, pause, seek to a position, this volume …): sent twice, they
+ * leave the same state, so they may be sent again after a failure (`idempotent: true`). Its POSTs are
+ * actions (skip, add to the queue) that would happen twice: never resent.
  */
-async function command(
-  context: Context,
-  method: 'PUT' | 'POST',
-  path: string,
-  options: RequestOptions = {},
-): Promise<PlayerParent> {
-  await musicOf(context).client.request(method, path, { ...options, idempotent: method === 'PUT' });
+async function command(context: Context, send: (music: Upstream) => Promise<unknown>): Promise<PlayerParent> {
+  await send(musicOf(context).music);
   return player;
 }
 
@@ -84,8 +88,8 @@ export const playerResolvers: Resolvers = {
 
   Player: {
     state: async (_parent, _args, context) => {
-      const state = await musicOf(context).client.get<V1PlaybackState | undefined>('/me/player', {
-        additional_types: 'track,episode',
+      const state = await musicOf(context).music.get('/me/player', {
+        query: { additional_types: 'track,episode' },
       });
       // 204 (nothing plays) comes back empty.
       if (!state || typeof state.is_playing !== 'boolean') return null;
@@ -93,14 +97,13 @@ export const playerResolvers: Resolvers = {
       return state;
     },
     devices: async (_parent, _args, context) => {
-      const answer = await musicOf(context).client.get<{ devices?: V1Device[] }>('/me/player/devices');
+      const answer = await musicOf(context).music.get('/me/player/devices');
       return (answer.devices ?? []).filter((device) => typeof device.id === 'string' && device.id !== '');
     },
     queue: async (_parent, _args, context) => {
-      const queue = await musicOf(context).client.get<V1Queue | undefined>('/me/player/queue');
-      const found = queue ?? {};
-      prime(context, [found.currently_playing, ...(found.queue ?? [])]);
-      return found;
+      const queue = await musicOf(context).music.get('/me/player/queue');
+      prime(context, [queue.currently_playing, ...(queue.queue ?? [])]);
+      return queue;
     },
   },
 
@@ -207,72 +210,101 @@ export const playerResolvers: Resolvers = {
       if (input.positionMs !== null && input.positionMs !== undefined) {
         body.position_ms = integerIn(input.positionMs, 0, 24 * 3_600_000, 'startPlayback.positionMs');
       }
-      return command(context, 'PUT', '/me/player/play', { query: { device_id }, body });
+      return command(context, (music) =>
+        music.put('/me/player/play', { query: { device_id }, body, idempotent: true }),
+      );
     },
     pausePlayback: (_parent, { input }, context) =>
-      command(context, 'PUT', '/me/player/pause', {
-        query: { device_id: deviceIdOf(input.deviceId, 'pausePlayback.deviceId') },
-      }),
+      command(context, (music) =>
+        music.put('/me/player/pause', {
+          query: { device_id: deviceIdOf(input.deviceId, 'pausePlayback.deviceId') },
+          idempotent: true,
+        }),
+      ),
     skipToNext: (_parent, { input }, context) =>
-      command(context, 'POST', '/me/player/next', {
-        query: { device_id: deviceIdOf(input.deviceId, 'skipToNext.deviceId') },
-      }),
+      command(context, (music) =>
+        music.post('/me/player/next', {
+          query: { device_id: deviceIdOf(input.deviceId, 'skipToNext.deviceId') },
+          idempotent: false,
+        }),
+      ),
     skipToPrevious: (_parent, { input }, context) =>
-      command(context, 'POST', '/me/player/previous', {
-        query: { device_id: deviceIdOf(input.deviceId, 'skipToPrevious.deviceId') },
-      }),
+      command(context, (music) =>
+        music.post('/me/player/previous', {
+          query: { device_id: deviceIdOf(input.deviceId, 'skipToPrevious.deviceId') },
+          idempotent: false,
+        }),
+      ),
     seekPlayback: (_parent, { input }, context) =>
-      command(context, 'PUT', '/me/player/seek', {
-        query: {
-          position_ms: integerIn(input.positionMs, 0, 24 * 3_600_000, 'seekPlayback.positionMs'),
-          device_id: deviceIdOf(input.deviceId, 'seekPlayback.deviceId'),
-        },
-      }),
+      command(context, (music) =>
+        music.put('/me/player/seek', {
+          query: {
+            position_ms: integerIn(input.positionMs, 0, 24 * 3_600_000, 'seekPlayback.positionMs'),
+            device_id: deviceIdOf(input.deviceId, 'seekPlayback.deviceId'),
+          },
+          idempotent: true,
+        }),
+      ),
     setShuffle: (_parent, { input }, context) =>
-      command(context, 'PUT', '/me/player/shuffle', {
-        query: { state: input.shuffle, device_id: deviceIdOf(input.deviceId, 'setShuffle.deviceId') },
-      }),
+      command(context, (music) =>
+        music.put('/me/player/shuffle', {
+          query: { state: input.shuffle, device_id: deviceIdOf(input.deviceId, 'setShuffle.deviceId') },
+          idempotent: true,
+        }),
+      ),
     setRepeatMode: (_parent, { input }, context) =>
-      command(context, 'PUT', '/me/player/repeat', {
-        query: { state: input.mode, device_id: deviceIdOf(input.deviceId, 'setRepeatMode.deviceId') },
-      }),
+      command(context, (music) =>
+        music.put('/me/player/repeat', {
+          query: { state: input.mode, device_id: deviceIdOf(input.deviceId, 'setRepeatMode.deviceId') },
+          idempotent: true,
+        }),
+      ),
     setVolume: (_parent, { input }, context) =>
-      command(context, 'PUT', '/me/player/volume', {
-        query: {
-          volume_percent: integerIn(input.volumePercent, 0, 100, 'setVolume.volumePercent'),
-          device_id: deviceIdOf(input.deviceId, 'setVolume.deviceId'),
-        },
-      }),
+      command(context, (music) =>
+        music.put('/me/player/volume', {
+          query: {
+            volume_percent: integerIn(input.volumePercent, 0, 100, 'setVolume.volumePercent'),
+            device_id: deviceIdOf(input.deviceId, 'setVolume.deviceId'),
+          },
+          idempotent: true,
+        }),
+      ),
     transferPlayback: (_parent, { input }, context) =>
-      command(context, 'PUT', '/me/player', {
-        body: {
-          device_ids: [deviceIdOf(input.deviceId, 'transferPlayback.deviceId')],
-          ...(input.play === null || input.play === undefined ? {} : { play: input.play }),
-        },
-      }),
+      command(context, (music) =>
+        music.put('/me/player', {
+          body: {
+            device_ids: [deviceIdOf(input.deviceId, 'transferPlayback.deviceId')],
+            ...(input.play === null || input.play === undefined ? {} : { play: input.play }),
+          },
+          idempotent: true,
+        }),
+      ),
     addToQueue: (_parent, { input }, context) =>
-      command(context, 'POST', '/me/player/queue', {
-        query: {
-          uri: parseUris([input.uri], itemTypes, { min: 1, max: 1 }, 'addToQueue.uri')[0]?.uri,
-          device_id: deviceIdOf(input.deviceId, 'addToQueue.deviceId'),
-        },
-      }),
+      command(context, (music) =>
+        music.post('/me/player/queue', {
+          query: {
+            uri: oneUri(input.uri, itemTypes, 'addToQueue.uri'),
+            device_id: deviceIdOf(input.deviceId, 'addToQueue.deviceId'),
+          },
+          idempotent: false,
+        }),
+      ),
     registerPlaybackDevice: async (_parent, { input }, context) => {
-      const { client } = musicOf(context);
+      const { music } = musicOf(context);
       if (context.config.provider !== 'local') throw featureUnavailable('devices that play the audio themselves');
       const name = input.name.trim();
       if (name === '' || name.length > 64) throw badInput('registerPlaybackDevice.name: 1 to 64 characters.');
-      const device = await client.post<V1Device>('/me/player/devices', {
+      const created = await music.post('/me/player/devices', {
         body: { name, ...(input.type ? { type: input.type } : {}) },
       });
-      return { device };
+      return { device: answered(created, 'POST /me/player/devices') };
     },
     unregisterPlaybackDevice: async (_parent, { input }, context) => {
-      const { client } = musicOf(context);
+      const { music } = musicOf(context);
       if (context.config.provider !== 'local') throw featureUnavailable('devices that play the audio themselves');
-      const deviceId = deviceIdOf(input.deviceId, 'unregisterPlaybackDevice.deviceId') ?? '';
+      const deviceId = deviceIdOf(input.deviceId, 'unregisterPlaybackDevice.deviceId');
       // Removing a device that is already gone changes nothing: safe to send again.
-      await client.delete(`/me/player/devices/${deviceId}`, { idempotent: true });
+      await music.delete('/me/player/devices/{device_id}', { path: { device_id: deviceId }, idempotent: true });
       return player;
     },
   },

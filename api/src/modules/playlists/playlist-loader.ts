@@ -48,16 +48,16 @@ export function learnItemNames(context: Pick<Context, 'capabilities'>, page: { i
 const loaders = new WeakMap<Context, DataLoader<string, V1Playlist>>();
 
 export function playlistLoader(context: Context): DataLoader<string, V1Playlist> {
-  const { client } = musicOf(context);
+  const { music } = musicOf(context);
   let loader = loaders.get(context);
   if (!loader) {
     loader = new DataLoader<string, V1Playlist>((ids) =>
       Promise.all(
         ids.map((id) =>
-          client
-            .get<V1Playlist>(`/playlists/${encodeURIComponent(id)}`, {
-              additional_types: 'track,episode',
-              ...itemFilter(context, playlistFields),
+          music
+            .get('/playlists/{playlist_id}', {
+              path: { playlist_id: id },
+              query: { additional_types: 'track,episode', ...itemFilter(context, playlistFields) },
             })
             .then((playlist) => {
               // eslint-disable-next-line @typescript-eslint/no-deprecated -- the name of `items` before 2026

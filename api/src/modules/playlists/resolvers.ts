@@ -1,7 +1,8 @@
 import type { Resolvers } from '../../__generated__/resolvers-types';
 import { musicOf, type Context } from '../../context';
 import { primeLibrary } from '../../music/library-loader';
-import type { PlaylistParent, V1Page, V1Playlist, V1PlaylistItem } from '../../music/v1';
+import { answered } from '../../music/upstream';
+import type { PlaylistParent, V1Page, V1PlaylistItem } from '../../music/v1';
 import { connectionFromPage, pageRequest, type PageRequest } from '../common/connections';
 import { withFeature } from '../common/features';
 import { parseUris, uriOf } from '../me/uris';
@@ -81,17 +82,20 @@ export const playlistsResolvers: Resolvers = {
     following: (parent, _args, context) =>
       context.loaders ? context.loaders.library.load(uriOf(parent, 'playlist')) : null,
     items: async (parent, args, context) => {
-      const { client, loaders } = musicOf(context);
+      const { music, loaders } = musicOf(context);
       const request = pageRequest(args, itemsPage, 'Playlist.items');
       const id = parent.id ?? '';
       const page =
         embeddedItems(parent, request) ??
         (await withFeature('the items of playlists you neither own nor collaborate on', async () => {
-          const fetched = await client.get<V1Page<V1PlaylistItem>>(`/playlists/${encodeURIComponent(id)}/items`, {
-            limit: request.limit,
-            offset: request.offset,
-            additional_types: 'track,episode',
-            ...itemFilter(context, itemPageFields),
+          const fetched = await music.get('/playlists/{playlist_id}/items', {
+            path: { playlist_id: id },
+            query: {
+              limit: request.limit,
+              offset: request.offset,
+              additional_types: 'track,episode',
+              ...itemFilter(context, itemPageFields),
+            },
           });
           learnItemNames(context, fetched);
           return fetched;
@@ -110,8 +114,8 @@ export const playlistsResolvers: Resolvers = {
 
   Mutation: {
     createPlaylist: async (_parent, { input }, context) => {
-      const { client } = musicOf(context);
-      const playlist = await client.post<V1Playlist>('/me/playlists', {
+      const { music } = musicOf(context);
+      const created = await music.post('/me/playlists', {
         body: {
           name: input.name,
           ...(input.description === undefined || input.description === null ? {} : { description: input.description }),
@@ -121,107 +125,103 @@ export const playlistsResolvers: Resolvers = {
             : { collaborative: input.collaborative }),
         },
       });
+      const playlist = answered(created, 'POST /me/playlists');
       if (playlist.id) playlistLoader(context).prime(playlist.id, playlist);
       return { playlist };
     },
 
     updatePlaylistDetails: async (_parent, { input }, context) => {
-      const { client } = musicOf(context);
+      const { music } = musicOf(context);
       const body: Record<string, string | boolean> = {};
       if (input.name !== undefined && input.name !== null) body.name = input.name;
       if (input.description !== undefined && input.description !== null) body.description = input.description;
       if (input.public !== undefined && input.public !== null) body.public = input.public;
       if (input.collaborative !== undefined && input.collaborative !== null) body.collaborative = input.collaborative;
       // Sets the details: sending them twice leaves the same details.
-      await client.put(`/playlists/${encodeURIComponent(input.playlistId)}`, { body, idempotent: true });
+      await music.put('/playlists/{playlist_id}', { path: { playlist_id: input.playlistId }, body, idempotent: true });
       return { playlist: changed(context, input.playlistId) };
     },
 
     addPlaylistItems: async (_parent, { input }, context) => {
-      const { client } = musicOf(context);
+      const { music } = musicOf(context);
       const uris = parseUris(input.uris, itemTypes, { min: 1, max: maxItemsPerChange }, 'addPlaylistItems.input.uris');
-      const answer = await client.post<{ snapshot_id?: string } | undefined>(
-        `/playlists/${encodeURIComponent(input.playlistId)}/items`,
-        {
-          body: {
-            uris: uris.map((uri) => uri.uri),
-            ...(input.position === undefined || input.position === null ? {} : { position: input.position }),
-          },
+      const answer = await music.post('/playlists/{playlist_id}/items', {
+        path: { playlist_id: input.playlistId },
+        body: {
+          uris: uris.map((uri) => uri.uri),
+          ...(input.position === undefined || input.position === null ? {} : { position: input.position }),
         },
-      );
+      });
       return { playlist: changed(context, input.playlistId, answer?.snapshot_id) };
     },
 
     removePlaylistItems: async (_parent, { input }, context) => {
-      const { client } = musicOf(context);
+      const { music } = musicOf(context);
       const uris = parseUris(
         input.uris,
         itemTypes,
         { min: 1, max: maxItemsPerChange },
         'removePlaylistItems.input.uris',
       );
-      const answer = await client.delete<{ snapshot_id?: string } | undefined>(
-        `/playlists/${encodeURIComponent(input.playlistId)}/items`,
-        {
-          body: {
-            items: uris.map((uri) => ({ uri: uri.uri })),
-            ...(input.snapshotId ? { snapshot_id: input.snapshotId } : {}),
-          },
-          // Removes every occurrence of the URIs: a second removal finds none left.
-          idempotent: true,
+      const answer = await music.delete('/playlists/{playlist_id}/items', {
+        path: { playlist_id: input.playlistId },
+        body: {
+          items: uris.map((uri) => ({ uri: uri.uri })),
+          ...(input.snapshotId ? { snapshot_id: input.snapshotId } : {}),
         },
-      );
+        // Removes every occurrence of the URIs: a second removal finds none left.
+        idempotent: true,
+      });
       return { playlist: changed(context, input.playlistId, answer?.snapshot_id) };
     },
 
     reorderPlaylistItems: async (_parent, { input }, context) => {
-      const { client } = musicOf(context);
-      const answer = await client.put<{ snapshot_id?: string } | undefined>(
-        `/playlists/${encodeURIComponent(input.playlistId)}/items`,
-        {
-          body: {
-            range_start: input.rangeStart,
-            insert_before: input.insertBefore,
-            range_length: input.rangeLength ?? 1,
-            ...(input.snapshotId ? { snapshot_id: input.snapshotId } : {}),
-          },
-          // A move by positions: sent twice, it moves the items twice. Never resent; a failure is the listener's to see.
-          idempotent: false,
+      const { music } = musicOf(context);
+      const answer = await music.put('/playlists/{playlist_id}/items', {
+        path: { playlist_id: input.playlistId },
+        body: {
+          range_start: input.rangeStart,
+          insert_before: input.insertBefore,
+          range_length: input.rangeLength ?? 1,
+          ...(input.snapshotId ? { snapshot_id: input.snapshotId } : {}),
         },
-      );
+        // A move by positions: sent twice, it moves the items twice. Never resent; a failure is the listener's to see.
+        idempotent: false,
+      });
       return { playlist: changed(context, input.playlistId, answer?.snapshot_id) };
     },
 
     replacePlaylistItems: async (_parent, { input }, context) => {
-      const { client } = musicOf(context);
+      const { music } = musicOf(context);
       const uris = parseUris(
         input.uris,
         itemTypes,
         { min: 0, max: maxItemsPerChange },
         'replacePlaylistItems.input.uris',
       );
-      const answer = await client.put<{ snapshot_id?: string } | undefined>(
-        `/playlists/${encodeURIComponent(input.playlistId)}/items`,
+      const answer = await music.put('/playlists/{playlist_id}/items', {
+        path: { playlist_id: input.playlistId },
+        body: { uris: uris.map((uri) => uri.uri) },
         // Replaces every item with these: sent twice, the playlist holds the same items.
-        { body: { uris: uris.map((uri) => uri.uri) }, idempotent: true },
-      );
+        idempotent: true,
+      });
       return { playlist: changed(context, input.playlistId, answer?.snapshot_id) };
     },
 
     followPlaylist: async (_parent, { input }, context) => {
-      const { client, loaders } = musicOf(context);
+      const { music, loaders } = musicOf(context);
       const uri = `spotify:playlist:${input.playlistId}`;
       parseUris([uri], new Set(['playlist']), { min: 1, max: 1 }, 'followPlaylist.input.playlistId');
-      await client.put('/me/library', { query: { uris: uri }, idempotent: true });
+      await music.put('/me/library', { query: { uris: uri }, idempotent: true });
       primeLibrary(loaders.library, [uri], true);
       return { playlist: changed(context, input.playlistId) };
     },
 
     unfollowPlaylist: async (_parent, { input }, context) => {
-      const { client, loaders } = musicOf(context);
+      const { music, loaders } = musicOf(context);
       const uri = `spotify:playlist:${input.playlistId}`;
       parseUris([uri], new Set(['playlist']), { min: 1, max: 1 }, 'unfollowPlaylist.input.playlistId');
-      await client.delete('/me/library', { query: { uris: uri }, idempotent: true });
+      await music.delete('/me/library', { query: { uris: uri }, idempotent: true });
       primeLibrary(loaders.library, [uri], false);
       return { playlist: changed(context, input.playlistId) };
     },

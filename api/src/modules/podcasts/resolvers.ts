@@ -76,7 +76,7 @@ export const podcastsResolvers: Resolvers = {
       required((await showSource(parent, 'total_episodes', context)).total_episodes, 'Show.totalEpisodes'),
     episodes: async (parent, args, context) => {
       const request = pageRequest(args, showEpisodesPage, 'Show.episodes');
-      const { client, loaders } = musicOf(context);
+      const { music, loaders } = musicOf(context);
       const id = idOf(parent, 'show');
       // A full show embeds its first page of episodes: use it when it holds the page asked for.
       const full = isFullShow(parent)
@@ -87,9 +87,9 @@ export const podcastsResolvers: Resolvers = {
       const show: ShowParent = full ?? parent;
       const page: V1Page<V1SimplifiedEpisode> =
         embeddedPage(full?.episodes, request) ??
-        (await client.get<V1Page<V1SimplifiedEpisode>>(`/shows/${encodeURIComponent(id)}/episodes`, {
-          limit: request.limit,
-          offset: request.offset,
+        (await music.get('/shows/{id}/episodes', {
+          path: { id },
+          query: { limit: request.limit, offset: request.offset },
         }));
       return connectionFromPage(page, request, (episode) => ({ node: withShow(episode, show) }));
     },

@@ -1,15 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { Resolvers, ResolversTypes, SearchType } from '../../__generated__/resolvers-types';
 import { musicOf } from '../../context';
-import type {
-  V1Artist,
-  V1Page,
-  V1SimplifiedAlbum,
-  V1SimplifiedEpisode,
-  V1SimplifiedPlaylist,
-  V1SimplifiedShow,
-  V1Track,
-} from '../../music/v1';
 import { connectionFromPage, pageRequest } from '../common/connections';
 
 /** `search`: the upstream's default and maximum page for each type (5 and 10 since 2026). */
@@ -18,16 +9,6 @@ export const searchPage = { default: 5, max: 10 };
 export const maxSearchOffset = 1000;
 /** The longest query text accepted. */
 export const maxQueryLength = 500;
-
-/** What `GET /search` answers: one page per requested type. */
-interface V1SearchResponse {
-  tracks?: V1Page<V1Track | null>;
-  albums?: V1Page<V1SimplifiedAlbum | null>;
-  artists?: V1Page<V1Artist | null>;
-  playlists?: V1Page<V1SimplifiedPlaylist | null>;
-  shows?: V1Page<V1SimplifiedShow | null>;
-  episodes?: V1Page<V1SimplifiedEpisode | null>;
-}
 
 function badInput(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
@@ -39,14 +20,14 @@ function edge<T>(item: T | null): { node: T } | null {
 }
 
 /** The checked query text and types of a search; BAD_USER_INPUT when either is unusable. */
-export function searchInput(query: string, types: readonly SearchType[]): { q: string; type: string } {
+export function searchInput(query: string, types: readonly SearchType[]): { q: string; type: SearchType[] } {
   const q = query.trim();
   if (q.length < 1 || q.length > maxQueryLength) {
     throw badInput(`search: query must hold 1 to ${maxQueryLength} characters.`);
   }
   const distinct = [...new Set(types)];
   if (distinct.length === 0) throw badInput('search: types must name at least one type.');
-  return { q, type: distinct.join(',') };
+  return { q, type: distinct };
 }
 
 export const searchResolvers: Resolvers = {
@@ -66,13 +47,8 @@ export const searchResolvers: Resolvers = {
       if (request.offset > maxSearchOffset) {
         throw badInput(`search: the music service reaches the first ${maxSearchOffset} results of a type at most.`);
       }
-      const { client, loaders } = musicOf(context);
-      const body = await client.get<V1SearchResponse>('/search', {
-        q,
-        type,
-        limit: request.limit,
-        offset: request.offset,
-      });
+      const { music, loaders } = musicOf(context);
+      const body = await music.get('/search', { query: { q, type, limit: request.limit, offset: request.offset } });
       // Search answers full tracks and artists: later fields of the same objects need no call.
       for (const track of body.tracks?.items ?? []) if (track?.id) loaders.track.prime(track.id, track);
       for (const artist of body.artists?.items ?? []) if (artist?.id) loaders.artist.prime(artist.id, artist);
