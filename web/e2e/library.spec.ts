@@ -141,10 +141,14 @@ test('a liked track shows in Liked Songs; unliked there, it leaves at once, and 
   await saveScreen(page, testInfo, 'liked-songs-rollback');
   await page.unroute('**/graphql');
 
-  // Unliked: it leaves at once, and is gone after a reload.
+  // Unliked: it leaves at once, and is gone after a reload (once the music service has it).
+  const removed = page.waitForResponse(
+    (response) => response.request().postData()?.includes('"operationName":"RemoveFromLibrary"') ?? false,
+  );
   await first.getByRole('button', { name: `Remove ${name} from your library` }).click();
   await expect(count).toHaveText(`${String(before - 1)} songs`);
   await expect(liked.getByRole('listitem').first()).not.toContainText(name);
+  expect((await removed).ok()).toBe(true);
   await page.reload();
   await expect(main.getByRole('heading', { level: 1, name: 'Liked Songs' })).toBeVisible();
   await expect(count).toHaveText(`${String(before - 1)} songs`);

@@ -1,4 +1,5 @@
-import { ApolloClient, HttpLink, InMemoryCache, type FieldPolicy, type TypePolicies } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy, type TypePolicies } from '@apollo/client';
+import { OperationTypeNode } from 'graphql';
 import { relayStylePagination } from '@apollo/client/utilities';
 
 /**
@@ -117,15 +118,30 @@ export function createCache(): InMemoryCache {
   });
 }
 
+/**
+ * Changes outlive the page: a mutation is sent with `keepalive`, so that a reload or a navigation right
+ * after a click (unliking a song, say) does not cancel the request on its way and lose the change.
+ */
+export const keepChangesLink = new ApolloLink((operation, forward) => {
+  if (operation.operationType === OperationTypeNode.MUTATION) {
+    operation.setContext(({ fetchOptions }: { fetchOptions?: RequestInit }) => ({
+      fetchOptions: { ...fetchOptions, keepalive: true },
+    }));
+  }
+  return forward(operation);
+});
+
 /** One client for the app: same-origin GraphQL with the session cookie. */
 export function createApolloClient(uri = '/graphql'): ApolloClient {
   return new ApolloClient({
-    link: new HttpLink({
-      uri,
-      credentials: 'same-origin',
-      // Apollo Server's CSRF prevention accepts requests that carry this header.
-      headers: { 'apollo-require-preflight': 'true' },
-    }),
+    link: keepChangesLink.concat(
+      new HttpLink({
+        uri,
+        credentials: 'same-origin',
+        // Apollo Server's CSRF prevention accepts requests that carry this header.
+        headers: { 'apollo-require-preflight': 'true' },
+      }),
+    ),
     cache: createCache(),
   });
 }
