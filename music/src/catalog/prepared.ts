@@ -2,6 +2,7 @@ import type { CatalogStore, PageOf } from './reads';
 import * as objects from '../http/objects';
 import { offsetPage } from '../http/paging';
 import { PreparedJson } from '../http/prepared-json';
+import { Bounded } from './bounded';
 
 /** The first page of tracks a full album embeds (Spotify's: 50). */
 const albumTracksPage = { limit: 50, offset: 0 };
@@ -25,29 +26,6 @@ export function fullAlbum(urls: objects.Urls, { album, tracks }: FullAlbumRecord
       tracks.total,
     ),
   );
-}
-
-/** Entries by id, bounded: past `max`, the oldest go first. */
-class Bounded<T> {
-  private readonly entries = new Map<string, T>();
-
-  constructor(private readonly max: number) {}
-
-  get(id: string): T | undefined {
-    return this.entries.get(id);
-  }
-
-  set(id: string, value: T): void {
-    this.entries.set(id, value);
-    if (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
 
 /**

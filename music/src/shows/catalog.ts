@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/types';
 import type { PageOf, PageRequest } from '../catalog/reads';
 import type { EpisodeRecord, ShowRecord } from '../http/objects';
+import { Bounded } from '../catalog/bounded';
 
 /**
  * Podcast shows and episodes by id, read from the catalog and kept in memory: the seeded shows
@@ -60,24 +61,6 @@ function showRecord(row: ShowRow): ShowRecord {
     totalEpisodes: row.total_episodes,
     copyrights: [],
   };
-}
-
-class Bounded<T> {
-  private readonly entries = new Map<string, T>();
-
-  constructor(private readonly max: number) {}
-
-  get(id: string): T | undefined {
-    return this.entries.get(id);
-  }
-
-  set(id: string, value: T): void {
-    this.entries.set(id, value);
-    if (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-  }
 }
 
 export class ShowCatalog {
