@@ -1,26 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../catalog/seed';
-import { OPEN_TIMEOUT_MS, testEngines, type IsolatedDatabase } from '../db/__fixtures__/engines';
+import { counting, OPEN_TIMEOUT_MS, testEngines, type IsolatedDatabase } from '../db/__fixtures__/engines';
 import { migrate } from '../db/migrate';
-import type { Queryable, QueryResult, Row } from '../db/types';
 import { PlaylistItems } from './items';
 import { nextSnapshot } from './snapshots';
 
 const engines = await testEngines();
-
-/** The store, counting the statements run through it. */
-function counting(db: Queryable): { db: Queryable; reads: () => number } {
-  let reads = 0;
-  return {
-    reads: () => reads,
-    db: {
-      query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
-        reads += 1;
-        return db.query<T>(sql, params);
-      },
-    },
-  };
-}
 
 for (const engine of engines) {
   describe.runIf(engine.enabled)(`playlist items kept by snapshot on ${engine.kind}`, () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hasPostgres, POSTGRES_URL } from '../../../../test-support/services';
 import { openDatabase } from '../open';
-import type { Database } from '../types';
+import type { Database, Queryable, QueryResult, Row } from '../types';
 
 /**
  * The storage tests run one suite against both engines: PGlite in memory always, and
@@ -109,4 +109,18 @@ function postgresEngine(enabled: boolean): TestEngine {
 /** Both engines; the PostgreSQL one enabled when the server answers (and required in CI). */
 export async function testEngines(): Promise<TestEngine[]> {
   return [pgliteEngine(), postgresEngine(await hasPostgres())];
+}
+
+/** The store, counting the statements run through it. */
+export function counting(db: Queryable): { db: Queryable; reads: () => number } {
+  let reads = 0;
+  return {
+    reads: () => reads,
+    db: {
+      query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+        reads += 1;
+        return db.query<T>(sql, params);
+      },
+    },
+  };
 }
