@@ -12,6 +12,15 @@ export function DeviceIcon({ type, className }: { type: string; className: strin
   return <ComputerDesktopIcon aria-hidden="true" className={className} />;
 }
 
+/** Devices in the order people look for them: this browser first, then the active one, then the rest as listed. */
+export function orderDevices<D extends { id: string; isActive: boolean }>(
+  devices: readonly D[],
+  browserDeviceId: string | null,
+): D[] {
+  const rank = (device: D) => (device.id === browserDeviceId ? 0 : device.isActive ? 1 : 2);
+  return [...devices].sort((a, b) => rank(a) - rank(b));
+}
+
 /** The listener's devices, the active one marked; choosing one moves playback there. */
 export function DeviceList({ onChosen }: { onChosen?: () => void }) {
   const player = usePlayer();
@@ -36,8 +45,9 @@ export function DeviceList({ onChosen }: { onChosen?: () => void }) {
     );
   }
   return (
-    <ul className="py-2" aria-label="Devices">
-      {devices.map((device) => {
+    // However many devices there are, the list scrolls within the window, this browser at its top.
+    <ul className="max-h-[50vh] overflow-y-auto py-2" aria-label="Devices">
+      {orderDevices(devices, player.browserDeviceId).map((device) => {
         const here = device.id === player.browserDeviceId;
         return (
           <li key={device.id}>

@@ -6,7 +6,7 @@ import type { DevicesPageQuery } from '../__generated__/graphql';
 import { startQuery } from '../app/screens';
 import { useViewer } from '../app/viewer';
 import { EmptyState, ErrorState, LoadingScreen, Skeleton } from '../components/States';
-import { DeviceIcon } from '../player/DeviceList';
+import { DeviceIcon, orderDevices } from '../player/DeviceList';
 import { premiumNote } from '../player/PlayerControls';
 import { usePlayer } from '../player/context';
 import { isBrowserDevice, useForgetDevice } from '../player/useForgetDevice';
@@ -202,9 +202,7 @@ export default function DevicesPage() {
     );
   }
 
-  // This browser first, then the active device, then the rest as the music service lists them.
-  const rank = (device: Device) => (device.id === player.browserDeviceId ? 0 : device.isActive ? 1 : 2);
-  const ordered = [...devices].sort((a, b) => rank(a) - rank(b));
+  const ordered = orderDevices(devices, player.browserDeviceId);
   return (
     <div className="pb-8">
       {header}
