@@ -1,4 +1,4 @@
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
@@ -6,9 +6,10 @@ const root = resolve(import.meta.dirname, '..');
 // Ports of their own, so the tests never meet an app a developer is running on 4000/4100.
 const port = Number(process.env.E2E_PORT ?? 4400);
 const musicPort = Number(process.env.E2E_MUSIC_PORT ?? 4500);
-// Files run side by side, each worker signed in as a demo listener of its own (see e2e/support.ts):
-// the tests spend most of their time waiting on the browser and on real-time audio, so two fit on two cores.
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+// Files run side by side on a machine with cores to spare, each worker signed in as a demo listener of its
+// own (see e2e/support.ts). On two cores one worker: two browsers playing audio beside both servers starve
+// the audio, and a stalled start reads as a failure.
+const workers = Number(process.env.E2E_WORKERS ?? (availableParallelism() > 2 ? 2 : 1));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,7 +19,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
-  // Two workers share the machine's cores with both servers: a screen's first answer may take longer than
+  // The browsers share the machine's cores with both servers: a screen's first answer may take longer than
   // the default 5 s. Only a failing assertion waits this long.
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: join(root, '.reports/playwright.json') }]],

@@ -9,6 +9,7 @@ import {
   graphql,
   playRow,
   playlistOrder,
+  stopLeftoverPlayback,
   watchErrors,
 } from './support';
 
@@ -80,6 +81,8 @@ test('a new listener lands, signs in, finds and plays an album, likes a song, ma
     await screen('04-consent');
     await agree.click();
   }
+  await expect(playerBar(page)).toBeVisible();
+  await stopLeftoverPlayback(page);
   const errors = watchErrors(page);
 
   // Home, with content from the first visit on.

@@ -36,6 +36,22 @@ export async function signIn(page: Page, returnTo = '/'): Promise<void> {
   await expect(agree.or(player)).toBeVisible({ timeout: 30_000 });
   if (await agree.isVisible()) await agree.click();
   await expect(player).toBeVisible({ timeout: 30_000 });
+  await stopLeftoverPlayback(page);
+}
+
+/**
+ * Pauses what an earlier test left playing for this listener: its tab is closed, but the music service
+ * still counts the device it played on as active, so a new Play would go there. Each test starts from
+ * silence.
+ */
+export async function stopLeftoverPlayback(page: Page): Promise<void> {
+  const { player } = await graphql<{ player: { state: { isPlaying: boolean } | null } }>(
+    page,
+    'query LeftoverPlayback { player { state { isPlaying } } }',
+  );
+  if (player.state?.isPlaying) {
+    await graphql(page, 'mutation StopLeftoverPlayback { pausePlayback(input: {}) { player { __typename } } }');
+  }
 }
 
 /** Fails on any serious or critical accessibility violation that axe-core finds on the page as it is. */
