@@ -3,20 +3,13 @@ import { createUser, issueTokens } from '../accounts/service';
 import { describeService } from '../v1/__fixtures__/service';
 import type { CallResult } from '../v1/__fixtures__/listener';
 import { assertShape, flatten, responseSchema, validate } from '../v1/contract/shapes';
+import type { OffsetPage } from '../http/paging';
 import type { Profile } from '../http/profile';
 
 // A type, not an interface: query rows must be indexable records.
 type Named = { id: string; name: string };
 
-interface Page<T = Named> {
-  href: string;
-  items: T[];
-  limit: number;
-  next: string | null;
-  offset: number;
-  previous: string | null;
-  total: number;
-}
+type Page<T = Named> = OffsetPage<T>;
 
 const scopes = ['playlist-read-private', 'playlist-modify-public', 'playlist-modify-private'];
 
