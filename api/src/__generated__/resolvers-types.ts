@@ -338,6 +338,12 @@ export type Device = {
   isRestricted: Scalars['Boolean']['output'];
   /** Its name, as its owner set it. */
   name: Scalars['String']['output'];
+  /**
+   * Whether a client registered it to play the audio itself (a browser tab). Such a device may be forgotten,
+   * and it leaves every list within 30 seconds once its client stops saying that it is there (see
+   * `keepPlaybackDevice` and the `player` subscription's `deviceId`).
+   */
+  registeredByClient: Scalars['Boolean']['output'];
   /** Whether its volume can be set. */
   supportsVolume: Scalars['Boolean']['output'];
   /**
@@ -509,6 +515,19 @@ export type IntTuning = {
   target?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** The device that is still there. */
+export type KeepPlaybackDeviceInput = {
+  /** Its id, as registering it answered. */
+  deviceId: Scalars['ID']['input'];
+};
+
+/** The device, kept. */
+export type KeepPlaybackDevicePayload = {
+  __typename?: 'KeepPlaybackDevicePayload';
+  /** The device, or null when the music service no longer knows it. */
+  device: Maybe<Device>;
+};
+
 /** The signed-in listener: their account and their library. */
 export type Me = {
   __typename?: 'Me';
@@ -659,6 +678,12 @@ export type Mutation = {
   followArtists: Maybe<FollowArtistsPayload>;
   /** Follows a playlist: it joins the listener's playlists. */
   followPlaylist: Maybe<FollowPlaylistPayload>;
+  /**
+   * Says that a device this client registered is still there; a client without the `player` subscription
+   * does so every 10 seconds. `device` is null when the music service no longer knows it (register again).
+   * FEATURE_UNAVAILABLE with Spotify.
+   */
+  keepPlaybackDevice: Maybe<KeepPlaybackDevicePayload>;
   /** Pauses playback. */
   pausePlayback: Maybe<PausePlaybackPayload>;
   /**
@@ -757,6 +782,16 @@ export type MutationFollowArtistsArgs = {
  */
 export type MutationFollowPlaylistArgs = {
   input: FollowPlaylistInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationKeepPlaybackDeviceArgs = {
+  input: KeepPlaybackDeviceInput;
 };
 
 
@@ -1880,6 +1915,25 @@ export type StartPlaybackPayload = {
   player: Maybe<Player>;
 };
 
+/** What a client is told as it happens. */
+export type Subscription = {
+  __typename?: 'Subscription';
+  /**
+   * The signed-in listener's player: sent once on subscribing, then each time it changes on any of their
+   * devices or tabs (within a second: the local music service pushes its changes, and a music service that
+   * cannot is read by one shared poll per listener, however many clients watch). With `deviceId`, the device
+   * this client registered stays listed while the subscription lasts. UNAUTHENTICATED without a session or a
+   * bearer token.
+   */
+  player: Player;
+};
+
+
+/** What a client is told as it happens. */
+export type SubscriptionPlayerArgs = {
+  deviceId?: InputMaybe<Scalars['ID']['input']>;
+};
+
 /** The period over which a listener's top artists and tracks are counted. */
 export type TimeRange =
   /** About the last year. */
@@ -2233,6 +2287,8 @@ export type ResolversTypes = ResolversObject<{
   Image: ResolverTypeWrapper<V1Image>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   IntTuning: IntTuning;
+  KeepPlaybackDeviceInput: KeepPlaybackDeviceInput;
+  KeepPlaybackDevicePayload: ResolverTypeWrapper<Omit<KeepPlaybackDevicePayload, 'device'> & { device?: Maybe<ResolversTypes['Device']> }>;
   Me: ResolverTypeWrapper<V1PrivateUser>;
   Mode: Mode;
   MusicProvider: MusicProvider;
@@ -2302,6 +2358,7 @@ export type ResolversTypes = ResolversObject<{
   StartPlaybackInput: StartPlaybackInput;
   StartPlaybackPayload: ResolverTypeWrapper<PlayerParent>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TimeRange: ResolverTypeWrapper<TimeRange>;
   Track: ResolverTypeWrapper<TrackParent>;
   TrackConnection: ResolverTypeWrapper<Omit<TrackConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['TrackEdge']>, nodes: Array<ResolversTypes['Track']> }>;
@@ -2356,6 +2413,8 @@ export type ResolversParentTypes = ResolversObject<{
   Image: V1Image;
   Int: Scalars['Int']['output'];
   IntTuning: IntTuning;
+  KeepPlaybackDeviceInput: KeepPlaybackDeviceInput;
+  KeepPlaybackDevicePayload: Omit<KeepPlaybackDevicePayload, 'device'> & { device?: Maybe<ResolversParentTypes['Device']> };
   Me: V1PrivateUser;
   Mutation: Record<PropertyKey, never>;
   PageInfo: PageInfo;
@@ -2418,6 +2477,7 @@ export type ResolversParentTypes = ResolversObject<{
   StartPlaybackInput: StartPlaybackInput;
   StartPlaybackPayload: PlayerParent;
   String: Scalars['String']['output'];
+  Subscription: Record<PropertyKey, never>;
   Track: TrackParent;
   TrackConnection: Omit<TrackConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['TrackEdge']>, nodes: Array<ResolversParentTypes['Track']> };
   TrackEdge: Omit<TrackEdge, 'node'> & { node: ResolversParentTypes['Track'] };
@@ -2575,6 +2635,7 @@ export type DeviceResolvers<ContextType = Context, ParentType extends ResolversP
   isPrivateSession?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isRestricted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  registeredByClient?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   supportsVolume?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   volumePercent?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -2628,6 +2689,10 @@ export type ImageResolvers<ContextType = Context, ParentType extends ResolversPa
   width?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
+export type KeepPlaybackDevicePayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['KeepPlaybackDevicePayload'] = ResolversParentTypes['KeepPlaybackDevicePayload']> = ResolversObject<{
+  device?: Resolver<Maybe<ResolversTypes['Device']>, ParentType, ContextType>;
+}>;
+
 export type MeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Me'] = ResolversParentTypes['Me']> = ResolversObject<{
   country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2656,6 +2721,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   createPlaylist?: Resolver<Maybe<ResolversTypes['CreatePlaylistPayload']>, ParentType, ContextType, RequireFields<MutationCreatePlaylistArgs, 'input'>>;
   followArtists?: Resolver<Maybe<ResolversTypes['FollowArtistsPayload']>, ParentType, ContextType, RequireFields<MutationFollowArtistsArgs, 'input'>>;
   followPlaylist?: Resolver<Maybe<ResolversTypes['FollowPlaylistPayload']>, ParentType, ContextType, RequireFields<MutationFollowPlaylistArgs, 'input'>>;
+  keepPlaybackDevice?: Resolver<Maybe<ResolversTypes['KeepPlaybackDevicePayload']>, ParentType, ContextType, RequireFields<MutationKeepPlaybackDeviceArgs, 'input'>>;
   pausePlayback?: Resolver<Maybe<ResolversTypes['PausePlaybackPayload']>, ParentType, ContextType, RequireFields<MutationPausePlaybackArgs, 'input'>>;
   registerPlaybackDevice?: Resolver<Maybe<ResolversTypes['RegisterPlaybackDevicePayload']>, ParentType, ContextType, RequireFields<MutationRegisterPlaybackDeviceArgs, 'input'>>;
   removeFromLibrary?: Resolver<Maybe<ResolversTypes['RemoveFromLibraryPayload']>, ParentType, ContextType, RequireFields<MutationRemoveFromLibraryArgs, 'input'>>;
@@ -2980,6 +3046,10 @@ export type StartPlaybackPayloadResolvers<ContextType = Context, ParentType exte
   player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
 }>;
 
+export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  player?: SubscriptionResolver<ResolversTypes['Player'], "player", ParentType, ContextType, Partial<SubscriptionPlayerArgs>>;
+}>;
+
 export type TimeRangeResolvers = { LONG_TERM: 'long_term', MEDIUM_TERM: 'medium_term', SHORT_TERM: 'short_term' };
 
 export type TrackResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Track'] = ResolversParentTypes['Track']> = ResolversObject<{
@@ -3086,6 +3156,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   FollowArtistsPayload?: FollowArtistsPayloadResolvers<ContextType>;
   FollowPlaylistPayload?: FollowPlaylistPayloadResolvers<ContextType>;
   Image?: ImageResolvers<ContextType>;
+  KeepPlaybackDevicePayload?: KeepPlaybackDevicePayloadResolvers<ContextType>;
   Me?: MeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
@@ -3136,6 +3207,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   SkipToNextPayload?: SkipToNextPayloadResolvers<ContextType>;
   SkipToPreviousPayload?: SkipToPreviousPayloadResolvers<ContextType>;
   StartPlaybackPayload?: StartPlaybackPayloadResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
   TimeRange?: TimeRangeResolvers;
   Track?: TrackResolvers<ContextType>;
   TrackConnection?: TrackConnectionResolvers<ContextType>;
