@@ -18,7 +18,7 @@ describe('the player events hub', () => {
     let reading = 0;
     let most = 0;
     const reads: number[] = [];
-    const held: ReturnType<typeof gate>[] = [];
+    const held: ReturnType<typeof gate<void>>[] = [];
     const refresh: Refresh = async (nextId) => {
       reading += 1;
       most = Math.max(most, reading);
