@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { issueTokens } from '../accounts/service';
 import { describeService } from '../v1/__fixtures__/service';
 
@@ -7,6 +7,9 @@ let offset = 0;
 const now = () => Date.now() + offset;
 const ttl = 25_000;
 const scopes = ['user-read-playback-state', 'user-modify-playback-state', 'user-read-currently-playing'];
+
+// Each test waits for several events over real HTTP; a busy machine takes its time.
+vi.setConfig({ testTimeout: 20_000 });
 
 type Json = Record<string, unknown>;
 interface PlayerEvent {
@@ -67,7 +70,7 @@ async function openEvents(baseUrl: string, token?: string) {
       aborting.abort();
     },
     /** The next event that satisfies `wanted`, skipping the ones before it. */
-    async until(wanted: (event: PlayerEvent) => boolean, timeoutMs = 4000): Promise<PlayerEvent> {
+    async until(wanted: (event: PlayerEvent) => boolean, timeoutMs = 8000): Promise<PlayerEvent> {
       const deadline = performance.now() + timeoutMs;
       for (;;) {
         while (seen < received.length) {
@@ -88,7 +91,7 @@ async function openEvents(baseUrl: string, token?: string) {
       }
     },
     /** Resolves once the service has ended the stream. */
-    async ended(timeoutMs = 4000): Promise<void> {
+    async ended(timeoutMs = 8000): Promise<void> {
       const deadline = performance.now() + timeoutMs;
       while (!ended && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       if (!ended) throw new Error('The stream is still open');
