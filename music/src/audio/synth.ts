@@ -413,35 +413,54 @@ interface Plan {
 
 function buildPlan(spec: NormalSpec): Plan {
   const random = new Random(`audio:${spec.seed}`);
-  const { energy, danceability, valence, acousticness, instrumentalness } = spec;
-  const trackSamples = samplesForMs(spec.durationMs);
   const beatLength = (60 * SAMPLE_RATE) / spec.tempo;
   const beatsPerBar = spec.timeSignature;
   const stepsPerBar = beatsPerBar * 2;
-  const bars = Math.max(1, Math.ceil(trackSamples / (beatLength * beatsPerBar)));
+  const bars = Math.max(1, Math.ceil(samplesForMs(spec.durationMs) / (beatLength * beatsPerBar)));
+  // Each step draws from the one random stream, so their order is part of the sound.
+  const form = planForm(random, bars);
+  const progressions = chooseProgressions(random, spec.mode === 0);
+  const styles = sectionStyles(random, spec, beatsPerBar);
+  const bassPattern = composeBassLine(random, spec, stepsPerBar);
+  const timbres = chooseTimbres(spec);
+  const phrases = composeMelodies(random, spec, progressions, stepsPerBar, timbres.leadVoice);
+  const levels = mixLevels(spec, timbres.leadVoice);
+  const bassTonic = bassTonicOf(spec);
+  return {
+    beatLength,
+    beatsPerBar,
+    stepsPerBar,
+    bars,
+    ...form,
+    styles,
+    progressions,
+    chords: buildChords(spec),
+    accents: barAccents(beatsPerBar),
+    kick: kickSound(spec, beatLength),
+    hat: hatSound(spec, beatLength),
+    clap: clapSound(beatLength),
+    ...timbres,
+    bassPattern,
+    bassTonic: tableIncrement(midiToHz(bassTonic)),
+    bassOctave: tableIncrement(midiToHz(bassTonic + 12)),
+    phrases,
+    levels,
+    leadDecay: timbres.leadVoice ? 1.2 : 0.18 + 0.25 * spec.acousticness,
+    bassDecay: 0.12 + 0.2 * (1 - spec.danceability),
+    echoDelayBeats: random.pick([0.75, 1.5]),
+    master: masterGain(spec, levels),
+  };
+}
 
-  // Form: intro, verse and chorus pairs with a bridge now and then, outro.
+/** Form: intro, verse and chorus pairs with a bridge now and then, outro. */
+function planForm(random: Random, bars: number): Pick<Plan, 'sections' | 'barInSection'> {
   const sections = new Uint8Array(bars);
   const barInSection = new Uint16Array(bars);
   const edge = bars >= 24 ? random.pick([2, 4, 4]) : bars >= 8 ? 2 : bars >= 4 ? 1 : 0;
   const intro = edge;
   const outro = bars >= 24 ? random.pick([2, 4]) : edge;
   const verseBars = random.pick([8, 8, 16]);
-  const chorusBars = 8;
-  const order: { kind: number; length: number }[] = [];
-  let planned = intro;
-  let round = 0;
-  while (planned < bars - outro) {
-    // A long first verse, when there is one, is not repeated at full length.
-    const verse = round > 0 && verseBars === 16 ? 8 : verseBars;
-    order.push({ kind: VERSE, length: verse }, { kind: CHORUS, length: chorusBars });
-    planned += verse + chorusBars;
-    if (round % 2 === 1 && random.chance(0.7)) {
-      order.push({ kind: BRIDGE, length: 4 });
-      planned += 4;
-    }
-    round += 1;
-  }
+  const order = planBody(random, bars - outro - intro, verseBars);
   let bar = 0;
   for (let i = 0; i < intro && bar < bars; i += 1, bar += 1) {
     sections[bar] = INTRO;
@@ -457,10 +476,31 @@ function buildPlan(spec: NormalSpec): Plan {
     sections[bar] = OUTRO;
     barInSection[bar] = i;
   }
+  return { sections, barInSection };
+}
 
-  // Harmony.
-  const minor = spec.mode === 0;
-  const scale = minor ? MINOR_SCALE : MAJOR_SCALE;
+/** The sections between intro and outro: verse and chorus pairs, a bridge after some second pairs. */
+function planBody(random: Random, length: number, verseBars: number): { kind: number; length: number }[] {
+  const chorusBars = 8;
+  const order: { kind: number; length: number }[] = [];
+  let planned = 0;
+  let round = 0;
+  while (planned < length) {
+    // A long first verse, when there is one, is not repeated at full length.
+    const verse = round > 0 && verseBars === 16 ? 8 : verseBars;
+    order.push({ kind: VERSE, length: verse }, { kind: CHORUS, length: chorusBars });
+    planned += verse + chorusBars;
+    if (round % 2 === 1 && random.chance(0.7)) {
+      order.push({ kind: BRIDGE, length: 4 });
+      planned += 4;
+    }
+    round += 1;
+  }
+  return order;
+}
+
+/** The chord progression of each section kind, as scale degrees (one chord per bar of a phrase). */
+function chooseProgressions(random: Random, minor: boolean): (readonly number[])[] {
   const progressionChoices = minor ? MINOR_PROGRESSIONS : MAJOR_PROGRESSIONS;
   const verseProgression = random.pick(progressionChoices);
   const chorusProgression = random.chance(0.5) ? verseProgression : random.pick(progressionChoices);
@@ -470,53 +510,72 @@ function buildPlan(spec: NormalSpec): Plan {
   progressions[CHORUS] = chorusProgression;
   progressions[BRIDGE] = random.pick(progressionChoices);
   progressions[OUTRO] = chorusProgression;
+  return progressions;
+}
 
-  const degreeSemitone = (degree: number): number => {
-    const octave = Math.floor(degree / 7);
-    return (scale[degree - octave * 7] ?? 0) + octave * 12;
-  };
-  const bassTonic = 36 + spec.key;
+/** Semitones above the tonic of a scale degree, counting on into the octaves above. */
+function degreeSemitone(spec: NormalSpec, degree: number): number {
+  const scale = spec.mode === 0 ? MINOR_SCALE : MAJOR_SCALE;
+  const octave = Math.floor(degree / 7);
+  return (scale[degree - octave * 7] ?? 0) + octave * 12;
+}
+
+/** The tonic in the bass register, as a MIDI note. */
+function bassTonicOf(spec: NormalSpec): number {
+  return 36 + spec.key;
+}
+
+/** The chord on each scale degree, and the harmonic dominant, voiced for the pad, the arpeggio and the bass. */
+function buildChords(spec: NormalSpec): Chord[] {
   // Detuned pairs shimmer like an ensemble; acoustic tracks keep closer to pitch.
-  const padDetune = 0.0025 + 0.0035 * (1 - acousticness);
+  const padDetune = 0.0025 + 0.0035 * (1 - spec.acousticness);
   const chords: Chord[] = [];
   for (let degree = 0; degree <= HARMONIC_DOMINANT; degree += 1) {
     const root = degree === HARMONIC_DOMINANT ? 4 : degree;
-    const semitones = [degreeSemitone(root), degreeSemitone(root + 2), degreeSemitone(root + 4)];
+    const semitones = [degreeSemitone(spec, root), degreeSemitone(spec, root + 2), degreeSemitone(spec, root + 4)];
     if (degree === HARMONIC_DOMINANT) semitones[1] = 11;
-    // Each tone in the octave from G3 up: close voicings that move little from chord to chord.
-    const pad = semitones.map((semitone) => {
-      const pitchClass = (spec.key + semitone) % 12;
-      return 55 + ((pitchClass - 7 + 12) % 12);
-    });
-    // Arpeggios climb from the root, so each chord's root is the note heard most.
-    const arpRoot = pad[0] ?? 60;
-    const intervals = semitones.map((semitone) => (semitone - (semitones[0] ?? 0) + 12) % 12);
-    const arpeggio = [0, 1, 2].map((i) => arpRoot + (intervals[i] ?? 0));
-    arpeggio.push(arpRoot + 12, arpRoot + 12 + (intervals[1] ?? 0));
-    pad.sort((a, b) => a - b);
-    const rootOffset = (semitones[0] ?? 0) % 12;
-    const bassRoot = bassTonic + (rootOffset > 7 ? rootOffset - 12 : rootOffset);
-    const padTones = pad.flatMap((m) => [
-      tableIncrement(midiToHz(m) * (1 - padDetune)),
-      tableIncrement(midiToHz(m) * (1 + padDetune)),
-    ]);
-    chords.push({
-      padTones: [
-        padTones[0] ?? 0,
-        padTones[1] ?? 0,
-        padTones[2] ?? 0,
-        padTones[3] ?? 0,
-        padTones[4] ?? 0,
-        padTones[5] ?? 0,
-      ],
-      arpeggio: arpeggio.map((m) => tableIncrement(midiToHz(m))),
-      bassRoot: tableIncrement(midiToHz(bassRoot)),
-      pitchClasses: semitones.map((semitone) => (spec.key + semitone) % 12),
-    });
+    chords.push(voiceChord(spec, semitones, padDetune));
   }
+  return chords;
+}
 
-  // Section arrangement.
-  const hatBase = (0.045 + 0.11 * energy + 0.07 * danceability) * (1 - 0.45 * acousticness);
+/** A chord of three tones (semitones above the tonic), voiced for the pad, the arpeggio and the bass. */
+function voiceChord(spec: NormalSpec, semitones: number[], padDetune: number): Chord {
+  // Each tone in the octave from G3 up: close voicings that move little from chord to chord.
+  const pad = semitones.map((semitone) => {
+    const pitchClass = (spec.key + semitone) % 12;
+    return 55 + ((pitchClass - 7 + 12) % 12);
+  });
+  // Arpeggios climb from the root, so each chord's root is the note heard most.
+  const arpRoot = pad[0] ?? 60;
+  const intervals = semitones.map((semitone) => (semitone - (semitones[0] ?? 0) + 12) % 12);
+  const arpeggio = [0, 1, 2].map((i) => arpRoot + (intervals[i] ?? 0));
+  arpeggio.push(arpRoot + 12, arpRoot + 12 + (intervals[1] ?? 0));
+  pad.sort((a, b) => a - b);
+  const rootOffset = (semitones[0] ?? 0) % 12;
+  const bassRoot = bassTonicOf(spec) + (rootOffset > 7 ? rootOffset - 12 : rootOffset);
+  const padTones = pad.flatMap((m) => [
+    tableIncrement(midiToHz(m) * (1 - padDetune)),
+    tableIncrement(midiToHz(m) * (1 + padDetune)),
+  ]);
+  return {
+    padTones: [
+      padTones[0] ?? 0,
+      padTones[1] ?? 0,
+      padTones[2] ?? 0,
+      padTones[3] ?? 0,
+      padTones[4] ?? 0,
+      padTones[5] ?? 0,
+    ],
+    arpeggio: arpeggio.map((m) => tableIncrement(midiToHz(m))),
+    bassRoot: tableIncrement(midiToHz(bassRoot)),
+    pitchClasses: semitones.map((semitone) => (spec.key + semitone) % 12),
+  };
+}
+
+/** Which instruments play in each section kind, and how strongly. */
+function sectionStyles(random: Random, spec: NormalSpec, beatsPerBar: number): SectionStyle[] {
+  const { energy, danceability } = spec;
   const clapOn = beatsPerBar % 2 === 0 && danceability + energy > 0.7;
   const styles: SectionStyle[] = [];
   styles[INTRO] = { kick: 0.7, hat: random.chance(0.5) ? 0.5 : 0, hat16: 0, clap: 0, bass: 1, chords: 1, lead: 0 };
@@ -532,14 +591,21 @@ function buildPlan(spec: NormalSpec): Plan {
   };
   styles[BRIDGE] = { kick: 0.6, hat: 0, hat16: 0, clap: 0, bass: 1, chords: 1, lead: 0.8 };
   styles[OUTRO] = { kick: 0.7, hat: 0.5, hat16: 0, clap: 0, bass: 1, chords: 1, lead: 0 };
+  return styles;
+}
 
-  // The bar's accents: the downbeat, and the middle of compound and odd meters (3+3, 3+2, 4+3).
+/** The bar's accents: the downbeat, and the middle of compound and odd meters (3+3, 3+2, 4+3). */
+function barAccents(beatsPerBar: number): Float32Array {
   const accents = new Float32Array(beatsPerBar).fill(0.72);
   accents[0] = 1;
   const secondary = beatsPerBar === 6 || beatsPerBar === 5 ? 3 : beatsPerBar === 7 ? 4 : beatsPerBar === 4 ? 2 : -1;
   if (secondary > 0) accents[secondary] = 0.84;
+  return accents;
+}
 
-  // Drum sounds.
+/** The kick drum: a sine falling onto the tonic, with a click at its start. */
+function kickSound(spec: NormalSpec, beatLength: number): Float32Array {
+  const { energy, acousticness } = spec;
   const kickLength = Math.min(Math.round(0.32 * SAMPLE_RATE), Math.floor(beatLength * 0.92));
   const kick = new Float32Array(kickLength);
   const kickClick = 0.25 * (1 - acousticness) * (0.4 + energy);
@@ -558,7 +624,12 @@ function buildPlan(spec: NormalSpec): Plan {
     const tail = Math.min(1, (kickLength - i) / (kickLength * 0.4)) ** 2;
     kick[i] = (body + click) * attack * tail;
   }
+  return kick;
+}
 
+/** The hi-hat: a short burst of high-passed noise, longer and brighter with energy. */
+function hatSound(spec: NormalSpec, beatLength: number): Float32Array {
+  const { energy } = spec;
   const hatLength = Math.min(Math.round((0.04 + 0.05 * energy) * SAMPLE_RATE), Math.floor(beatLength * 0.45));
   const hat = new Float32Array(hatLength);
   let previous = 0;
@@ -570,7 +641,11 @@ function buildPlan(spec: NormalSpec): Plan {
     const t = i / SAMPLE_RATE;
     hat[i] = bright * Math.exp(-t / (0.012 + 0.02 * energy)) * Math.min(1, i / 8) * Math.min(1, (hatLength - i) / 40);
   }
+  return hat;
+}
 
+/** The clap on the backbeat: low-passed noise over a short tone. */
+function clapSound(beatLength: number): Float32Array {
   const clapLength = Math.min(Math.round(0.22 * SAMPLE_RATE), Math.floor(beatLength * 0.9));
   const clap = new Float32Array(clapLength);
   let low = 0;
@@ -585,8 +660,12 @@ function buildPlan(spec: NormalSpec): Plan {
       Math.min(1, i / 10) *
       Math.min(1, (clapLength - i) / 60);
   }
+  return clap;
+}
 
-  // Timbres: valence brightens, acousticness darkens and rounds.
+/** Timbres: valence brightens, acousticness darkens and rounds; instrumentalness picks a plucked lead over a sung one. */
+function chooseTimbres(spec: NormalSpec): Pick<Plan, 'padWave' | 'arpWave' | 'bassWave' | 'leadWave' | 'leadVoice'> {
+  const { energy, valence, acousticness, instrumentalness } = spec;
   const brightness = clamp(0.25 + 0.55 * valence - 0.35 * acousticness + 0.15 * energy, 0, 1);
   const rolloff = 2.3 - 1.3 * brightness;
   const padWave = wavetable(10, (h) => Math.pow(h, -rolloff) * (h % 2 === 0 ? 0.7 + 0.3 * brightness : 1));
@@ -597,8 +676,12 @@ function buildPlan(spec: NormalSpec): Plan {
   const leadWave = leadVoice
     ? wavetable(8, (h) => (h === 1 ? 0.9 : h <= 4 ? 0.55 / h + 0.15 * brightness : Math.pow(h, -2.2)))
     : wavetable(8, (h) => Math.pow(h, -(rolloff - 0.2)));
+  return { padWave, arpWave, bassWave, leadWave, leadVoice };
+}
 
-  // Bass pattern: downbeat on the chord root, further notes on the tonic, more syncopated when danceable.
+/** Bass pattern: downbeat on the chord root, further notes on the tonic, more syncopated when danceable. */
+function composeBassLine(random: Random, spec: NormalSpec, stepsPerBar: number): Plan['bassPattern'] {
+  const { energy, danceability } = spec;
   const bassPattern: Plan['bassPattern'] = [{ step: 0, length: 2, offset: 'root' }];
   for (let step = 1; step < stepsPerBar; step += 1) {
     const onBeat = step % 2 === 0;
@@ -614,8 +697,18 @@ function buildPlan(spec: NormalSpec): Plan {
     if (!note) continue;
     note.length = (bassPattern[i + 1]?.step ?? stepsPerBar) - note.step;
   }
+  return bassPattern;
+}
 
-  // Melody: one four-bar phrase per section kind, on the chords of that section.
+/** Melody: one four-bar phrase per section kind, on the chords of that section. */
+function composeMelodies(
+  random: Random,
+  spec: NormalSpec,
+  progressions: (readonly number[])[],
+  stepsPerBar: number,
+  leadVoice: boolean,
+): PatternNote[][][] {
+  const { energy } = spec;
   const leadTonic = spec.key <= 5 ? 60 + spec.key : 48 + spec.key;
   const phrases: PatternNote[][][] = [];
   const density: number[] = [];
@@ -623,7 +716,7 @@ function buildPlan(spec: NormalSpec): Plan {
   density[CHORUS] = 0.45 + 0.3 * energy;
   density[BRIDGE] = 0.25;
   for (const kind of [VERSE, CHORUS, BRIDGE]) {
-    const progression = progressions[kind] ?? verseProgression;
+    const progression = progressions[kind] ?? progressions[VERSE] ?? [];
     phrases[kind] = composePhrase(random, {
       progression,
       stepsPerBar,
@@ -631,18 +724,23 @@ function buildPlan(spec: NormalSpec): Plan {
       legato: leadVoice,
       start: kind === CHORUS ? 4 : 2,
       pitch: (degree, chord) => {
-        const semitone = degreeSemitone(degree) + (chord === HARMONIC_DOMINANT && degree % 7 === 6 ? 1 : 0);
+        const semitone = degreeSemitone(spec, degree) + (chord === HARMONIC_DOMINANT && degree % 7 === 6 ? 1 : 0);
         return tableIncrement(midiToHz(leadTonic + semitone));
       },
     });
   }
   phrases[INTRO] = [];
   phrases[OUTRO] = [];
+  return phrases;
+}
 
+/** Each voice's level in the mix, from the features. */
+function mixLevels(spec: NormalSpec, leadVoice: boolean): Plan['levels'] {
+  const { energy, danceability, acousticness } = spec;
   const acoustic = acousticness > 0.55;
-  const levels = {
+  return {
     kick: 0.6 + 0.25 * energy - 0.1 * acousticness,
-    hat: hatBase,
+    hat: (0.045 + 0.11 * energy + 0.07 * danceability) * (1 - 0.45 * acousticness),
     clap: (0.14 + 0.1 * energy) * (1 - 0.4 * acousticness),
     bass: 0.2 + 0.06 * energy,
     pad: acoustic ? 0 : 0.07,
@@ -651,6 +749,10 @@ function buildPlan(spec: NormalSpec): Plan {
     // Plucked leads echo a dotted rhythm; a sung line stays dry, or it would blur.
     echo: leadVoice ? 0 : (0.3 - 0.1 * acousticness) * 0.22,
   };
+}
+
+/** The gain that brings the mix to the track's loudness without clipping. */
+function masterGain(spec: NormalSpec, levels: Plan['levels']): number {
   // The largest value the mix could reach, were every voice at its peak at once.
   const bound =
     levels.kick +
@@ -664,37 +766,7 @@ function buildPlan(spec: NormalSpec): Plan {
   // Voices rarely peak together: the mix tops out near 60% of the bound, and a soft limiter
   // catches the rest. Loudness maps -5 dB to full scale, compressed so quiet tracks stay audible.
   const gainDb = clamp((spec.loudness + 5) * 0.6, -36, 0);
-  const master = (Math.pow(10, gainDb / 20) * 0.92) / (bound * 0.6);
-
-  return {
-    beatLength,
-    beatsPerBar,
-    stepsPerBar,
-    bars,
-    sections,
-    barInSection,
-    styles,
-    progressions,
-    chords,
-    accents,
-    kick,
-    hat,
-    clap,
-    padWave,
-    arpWave,
-    bassWave,
-    leadWave,
-    bassPattern,
-    bassTonic: tableIncrement(midiToHz(bassTonic)),
-    bassOctave: tableIncrement(midiToHz(bassTonic + 12)),
-    phrases,
-    leadVoice,
-    levels,
-    leadDecay: leadVoice ? 1.2 : 0.18 + 0.25 * acousticness,
-    bassDecay: 0.12 + 0.2 * (1 - danceability),
-    echoDelayBeats: random.pick([0.75, 1.5]),
-    master,
-  };
+  return (Math.pow(10, gainDb / 20) * 0.92) / (bound * 0.6);
 }
 
 interface PhraseOptions {
@@ -1017,18 +1089,23 @@ function addBar(plan: Plan, mix: Float32Array, from: number, to: number, bar: nu
   if (!style) return;
   const chord = chordOfBar(plan, bar);
   if (!chord) return;
-  const { levels, beatsPerBar } = plan;
-  const barBeat = bar * beatsPerBar;
+  const barBeat = bar * plan.beatsPerBar;
   const barStart = at(plan, barBeat);
-  const barEnd = at(plan, barBeat + beatsPerBar);
+  const barEnd = at(plan, barBeat + plan.beatsPerBar);
 
   // The lead and its echo reach into the next bars, so they are checked even past the range.
   addLead(plan, mix, from, to, bar, style);
   // Pads ring a little past the bar.
   if (barEnd + PAD_RELEASE <= from || barStart >= to) return;
+  addDrums(plan, mix, from, to, barBeat, style);
+  addBass(plan, mix, from, to, barBeat, style, chord);
+  addChord(plan, mix, from, to, barBeat, style, chord);
+}
 
-  // Drums.
-  for (let beat = 0; beat < beatsPerBar; beat += 1) {
+/** The bar's drums: a kick on every beat, hats off the beat, claps on the backbeat. */
+function addDrums(plan: Plan, mix: Float32Array, from: number, to: number, barBeat: number, style: SectionStyle): void {
+  const { levels } = plan;
+  for (let beat = 0; beat < plan.beatsPerBar; beat += 1) {
     const b = barBeat + beat;
     addSound(mix, from, to, at(plan, b), plan.kick, levels.kick * style.kick * (plan.accents[beat] ?? 1));
     if (style.hat > 0) addSound(mix, from, to, at(plan, b + 0.5), plan.hat, levels.hat * style.hat);
@@ -1039,8 +1116,19 @@ function addBar(plan: Plan, mix: Float32Array, from: number, to: number, bar: nu
     }
     if (style.clap > 0 && beat % 2 === 1) addSound(mix, from, to, at(plan, b), plan.clap, levels.clap * style.clap);
   }
+}
 
-  // Bass.
+/** The bar's bass: a tonic pedal on the downbeat, or the full bass line on the bar's chord. */
+function addBass(
+  plan: Plan,
+  mix: Float32Array,
+  from: number,
+  to: number,
+  barBeat: number,
+  style: SectionStyle,
+  chord: Chord,
+): void {
+  const { levels, beatsPerBar } = plan;
   if (style.bass === 1) {
     const tonic = plan.bassTonic;
     const end = at(plan, barBeat + Math.min(2, beatsPerBar));
@@ -1048,7 +1136,7 @@ function addBar(plan: Plan, mix: Float32Array, from: number, to: number, bar: nu
       mix,
       from,
       to,
-      barStart,
+      at(plan, barBeat),
       end,
       plan.bassWave,
       tonic,
@@ -1079,10 +1167,24 @@ function addBar(plan: Plan, mix: Float32Array, from: number, to: number, bar: nu
       );
     }
   }
+}
 
-  // Chords: a held pad, or picked arpeggios for acoustic tracks (and a quiet one under danceable pads).
-  if (levels.pad > 0)
+/** The bar's chord: a held pad, or picked arpeggios for acoustic tracks (and a quiet one under danceable pads). */
+function addChord(
+  plan: Plan,
+  mix: Float32Array,
+  from: number,
+  to: number,
+  barBeat: number,
+  style: SectionStyle,
+  chord: Chord,
+): void {
+  const { levels } = plan;
+  if (levels.pad > 0) {
+    const barStart = at(plan, barBeat);
+    const barEnd = at(plan, barBeat + plan.beatsPerBar);
     addPadChord(mix, from, to, barStart, barEnd, plan.padWave, chord.padTones, levels.pad * style.chords);
+  }
   if (levels.arp > 0) {
     const arpeggio = chord.arpeggio;
     const order = [0, 1, 2, 3, 4, 3, 2, 1];

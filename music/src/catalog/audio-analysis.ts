@@ -66,7 +66,21 @@ export function audioAnalysis(features: AudioFeaturesRecord) {
   const duration = plan.samples / SAMPLE_RATE;
   const barSeconds = plan.beatSeconds * plan.beatsPerBar;
   const beats = grid(plan.beatSeconds, plan.bars * plan.beatsPerBar, duration);
-  const common = {
+  const common = rhythmAndKey(features);
+  return {
+    meta: analysisMeta(),
+    track: analysedTrack(features, plan, common),
+    bars: grid(barSeconds, plan.bars, duration),
+    beats,
+    sections: sections(features, plan, common),
+    segments: segments(features, plan, beats),
+    tatums: grid(plan.beatSeconds / 2, plan.bars * plan.beatsPerBar * 2, duration),
+  };
+}
+
+/** The tempo, key, mode and time signature, each with its confidence, as the track and each section carry them. */
+function rhythmAndKey(features: AudioFeaturesRecord) {
+  return {
     tempo: features.tempo,
     tempo_confidence: 1,
     key: features.key,
@@ -76,7 +90,51 @@ export function audioAnalysis(features: AudioFeaturesRecord) {
     time_signature: features.timeSignature,
     time_signature_confidence: 1,
   };
-  const sections = plan.sections.flatMap((section) => {
+}
+
+/** How the analysis was made: by reading the synthesiser's plan, once and for all. */
+function analysisMeta() {
+  return {
+    analyzer_version: 'graphonic-synth',
+    platform: 'Linux',
+    detailed_status: 'OK',
+    status_code: 0,
+    timestamp: analysedAt,
+    analysis_time: 0,
+    input_process: `synthesised ${SAMPLE_RATE} Hz mono`,
+  };
+}
+
+/** The analysis's `track` object: the whole track's length, fades and loudness. */
+function analysedTrack(features: AudioFeaturesRecord, plan: Arrangement, common: ReturnType<typeof rhythmAndKey>) {
+  return {
+    num_samples: plan.samples,
+    duration: round(plan.samples / SAMPLE_RATE),
+    sample_md5: '',
+    offset_seconds: 0,
+    window_seconds: 0,
+    analysis_sample_rate: SAMPLE_RATE,
+    analysis_channels: 1,
+    end_of_fade_in: round(plan.endOfFadeIn),
+    start_of_fade_out: round(plan.startOfFadeOut),
+    loudness: features.loudness,
+    ...common,
+    codestring: '',
+    code_version: 3.15,
+    echoprintstring: '',
+    echoprint_version: 4.12,
+    synchstring: '',
+    synch_version: 1,
+    rhythmstring: '',
+    rhythm_version: 1,
+  };
+}
+
+/** The arrangement's sections that start within the track, each as loud as its kind plays. */
+function sections(features: AudioFeaturesRecord, plan: Arrangement, common: ReturnType<typeof rhythmAndKey>) {
+  const duration = plan.samples / SAMPLE_RATE;
+  const barSeconds = plan.beatSeconds * plan.beatsPerBar;
+  return plan.sections.flatMap((section) => {
     const start = section.firstBar * barSeconds;
     if (start >= duration) return [];
     return [
@@ -89,19 +147,18 @@ export function audioAnalysis(features: AudioFeaturesRecord) {
       },
     ];
   });
+}
+
+/** One segment per beat: as loud as its section plays and its place in the bar, pitched as the bar's chord. */
+function segments(features: AudioFeaturesRecord, plan: Arrangement, beats: readonly Interval[]) {
   const sectionOfBar = (bar: number) =>
     plan.sections.find((section) => bar >= section.firstBar && bar < section.firstBar + section.bars);
-  const segments = beats.map((beat, index) => {
+  return beats.map((beat, index) => {
     const bar = Math.floor(index / plan.beatsPerBar);
     const kind = sectionOfBar(bar)?.kind ?? 'verse';
     const level = features.loudness + sectionLevel[kind];
     // The downbeat's kick is the loudest hit of the bar.
     const accent = index % plan.beatsPerBar === 0 ? 0 : -2;
-    const chord = plan.chords[bar] ?? [];
-    const pitches = Array.from({ length: 12 }, (_, pitchClass) => {
-      const place = chord.indexOf(pitchClass);
-      return place === 0 ? 1 : place > 0 ? 0.8 : pitchClass === features.key ? 0.35 : 0.05;
-    });
     return {
       start: beat.start,
       duration: beat.duration,
@@ -110,45 +167,16 @@ export function audioAnalysis(features: AudioFeaturesRecord) {
       loudness_max: round(level + accent, 3),
       loudness_max_time: round(Math.min(0.01, beat.duration), 5),
       loudness_end: round(level - 20, 3),
-      pitches,
+      pitches: pitches(plan.chords[bar] ?? [], features.key),
       timbre: timbre(features, sectionLevel[kind] + accent),
     };
   });
-  return {
-    meta: {
-      analyzer_version: 'graphonic-synth',
-      platform: 'Linux',
-      detailed_status: 'OK',
-      status_code: 0,
-      timestamp: analysedAt,
-      analysis_time: 0,
-      input_process: `synthesised ${SAMPLE_RATE} Hz mono`,
-    },
-    track: {
-      num_samples: plan.samples,
-      duration: round(duration),
-      sample_md5: '',
-      offset_seconds: 0,
-      window_seconds: 0,
-      analysis_sample_rate: SAMPLE_RATE,
-      analysis_channels: 1,
-      end_of_fade_in: round(plan.endOfFadeIn),
-      start_of_fade_out: round(plan.startOfFadeOut),
-      loudness: features.loudness,
-      ...common,
-      codestring: '',
-      code_version: 3.15,
-      echoprintstring: '',
-      echoprint_version: 4.12,
-      synchstring: '',
-      synch_version: 1,
-      rhythmstring: '',
-      rhythm_version: 1,
-    },
-    bars: grid(barSeconds, plan.bars, duration),
-    beats,
-    sections,
-    segments,
-    tatums: grid(plan.beatSeconds / 2, plan.bars * plan.beatsPerBar * 2, duration),
-  };
+}
+
+/** A 12-number chroma vector: the chord's root loudest, its other tones next, then the key's tonic. */
+function pitches(chord: readonly number[], key: number): number[] {
+  return Array.from({ length: 12 }, (_, pitchClass) => {
+    const place = chord.indexOf(pitchClass);
+    return place === 0 ? 1 : place > 0 ? 0.8 : pitchClass === key ? 0.35 : 0.05;
+  });
 }

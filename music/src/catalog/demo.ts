@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ArtistRow, EpisodeRow, PlaylistTableRow, ShowRow, TrackArtistRow, TrackRow } from '../db/rows';
 import type { Queryable } from '../db/types';
 import { catalogIdFor, Random } from './random';
 
@@ -23,14 +24,21 @@ export interface DemoLibrary {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type TrackRow = {
-  id: string;
-  album_id: string;
-  artist_id: string;
-  energy: number;
-  tempo: number;
-  duration_ms: number;
-};
+/** A track by one of the favourite artists, with what the playlists are chosen by. */
+type FavouriteTrack = Pick<TrackRow, 'id' | 'album_id' | 'energy' | 'tempo' | 'duration_ms'> &
+  Pick<TrackArtistRow, 'artist_id'>;
+
+/** What furnishing a library shares: the user, the seed's salt and random stream, and the clock. */
+interface Furnishing {
+  tx: Queryable;
+  userId: string;
+  /** Orders the catalog's rows the same way for the same seed. */
+  salt: string;
+  random: Random;
+  now: number;
+  /** A moment about `daysAgo` days before now. */
+  when: (daysAgo: number) => Date;
+}
 
 function snapshotFor(playlistId: string, trackIds: readonly string[]): string {
   return createHash('sha256')
@@ -66,11 +74,27 @@ export async function furnishDemoLibrary(
 ): Promise<DemoLibrary> {
   const random = new Random(`library:${seed}`);
   const salt = `library:${seed}`;
-  const { rows: artists } = await tx.query<{ id: string }>('SELECT id FROM artists ORDER BY md5(id || $1) LIMIT 12', [
-    salt,
-  ]);
+  const when = (daysAgo: number) => new Date(now - daysAgo * DAY_MS - random.int(0, DAY_MS / 2));
+  const library: Furnishing = { tx, userId, salt, random, now, when };
+  // Each step draws from the one random stream, so their order is part of the library.
+  const { favourites, tracks } = await favouriteArtists(library);
+  const saved = await saveFavourites(library, favourites, tracks);
+  const playlists = await createOwnPlaylists(library, tracks);
+  await followOwnPlaylists(library);
+  const followedPlaylists = await followEditors(library);
+  const podcasts = await savePodcasts(library);
+  const plays = await recordListening(library, favourites, tracks);
+  return { ...saved, playlists, followedPlaylists, ...podcasts, plays };
+}
+
+/** A dozen favourite artists, and their songs (those they lead), in the seed's order. */
+async function favouriteArtists({ tx, salt }: Furnishing): Promise<{ favourites: string[]; tracks: FavouriteTrack[] }> {
+  const { rows: artists } = await tx.query<Pick<ArtistRow, 'id'>>(
+    'SELECT id FROM artists ORDER BY md5(id || $1) LIMIT 12',
+    [salt],
+  );
   const favourites = artists.map((artist) => artist.id);
-  const { rows: tracks } = await tx.query<TrackRow>(
+  const { rows: tracks } = await tx.query<FavouriteTrack>(
     `SELECT t.id, t.album_id, ta.artist_id, t.energy, t.tempo, t.duration_ms
        FROM tracks t JOIN track_artists ta ON ta.track_id = t.id AND ta.position = 0
       WHERE ta.artist_id = ANY($1::text[])
@@ -78,9 +102,15 @@ export async function furnishDemoLibrary(
     [favourites, salt],
   );
   if (tracks.length === 0) throw new Error('The catalog has no tracks to furnish a library with.');
-  const when = (daysAgo: number) => new Date(now - daysAgo * DAY_MS - random.int(0, DAY_MS / 2));
+  return { favourites, tracks };
+}
 
-  // Liked songs and saved albums, added over the last year.
+/** Liked songs and saved albums, added over the last year, and the favourite artists followed. */
+async function saveFavourites(
+  { tx, userId, when }: Furnishing,
+  favourites: readonly string[],
+  tracks: readonly FavouriteTrack[],
+): Promise<Pick<DemoLibrary, 'savedTracks' | 'savedAlbums' | 'followedArtists'>> {
   const liked = tracks.slice(0, 60);
   await insertRows(
     tx,
@@ -114,35 +144,13 @@ export async function furnishDemoLibrary(
     ],
     followed.map((artistId, index) => [userId, artistId, when(index * 15 + 1)]),
   );
+  return { savedTracks: liked.length, savedAlbums: albums.length, followedArtists: followed.length };
+}
 
-  // Three playlists of the user's own.
-  const { rows: others } = await tx.query<{ id: string }>('SELECT id FROM tracks ORDER BY md5(id || $1) LIMIT 20', [
-    `${salt}:discoveries`,
-  ]);
-  const byEnergy = [...tracks].sort((a, b) => b.energy * b.tempo - a.energy * a.tempo);
-  const playlists = [
-    {
-      name: 'Morning Energy',
-      description: 'Fast and bright, for the first hour of the day.',
-      public: true,
-      trackIds: byEnergy.slice(0, 25).map((track) => track.id),
-    },
-    {
-      name: 'Slow Evenings',
-      description: 'Low light, low tempo.',
-      public: true,
-      trackIds: byEnergy
-        .slice(-20)
-        .reverse()
-        .map((track) => track.id),
-    },
-    {
-      name: 'Discoveries',
-      description: 'Songs found along the way.',
-      public: false,
-      trackIds: others.map((track) => track.id),
-    },
-  ].map((playlist, index) => ({ ...playlist, id: catalogIdFor(`user:${userId}`, 'playlist', index) }));
+/** Three playlists of the user's own, with their items; returns how many. */
+async function createOwnPlaylists(library: Furnishing, tracks: readonly FavouriteTrack[]): Promise<number> {
+  const { tx, userId, when } = library;
+  const playlists = await ownPlaylists(library, tracks);
   await insertRows(
     tx,
     'playlists',
@@ -179,16 +187,53 @@ export async function furnishDemoLibrary(
       playlist.trackIds.map((trackId, position) => [playlist.id, position, trackId, when(80 - index * 30), userId]),
     ),
   );
+  return playlists.length;
+}
 
-  // The listener follows their own playlists, as every owner does (see decision 018).
+/** The user's own playlists: the most and the least energetic favourites, and some discoveries. */
+async function ownPlaylists({ tx, userId, salt }: Furnishing, tracks: readonly FavouriteTrack[]) {
+  const { rows: others } = await tx.query<Pick<TrackRow, 'id'>>(
+    'SELECT id FROM tracks ORDER BY md5(id || $1) LIMIT 20',
+    [`${salt}:discoveries`],
+  );
+  const byEnergy = [...tracks].sort((a, b) => b.energy * b.tempo - a.energy * a.tempo);
+  return [
+    {
+      name: 'Morning Energy',
+      description: 'Fast and bright, for the first hour of the day.',
+      public: true,
+      trackIds: byEnergy.slice(0, 25).map((track) => track.id),
+    },
+    {
+      name: 'Slow Evenings',
+      description: 'Low light, low tempo.',
+      public: true,
+      trackIds: byEnergy
+        .slice(-20)
+        .reverse()
+        .map((track) => track.id),
+    },
+    {
+      name: 'Discoveries',
+      description: 'Songs found along the way.',
+      public: false,
+      trackIds: others.map((track) => track.id),
+    },
+  ].map((playlist, index) => ({ ...playlist, id: catalogIdFor(`user:${userId}`, 'playlist', index) }));
+}
+
+/** The listener follows their own playlists, as every owner does (see decision 018). */
+async function followOwnPlaylists({ tx, userId }: Furnishing): Promise<void> {
   await tx.query(
     `INSERT INTO followed_playlists (user_id, playlist_id, public, followed_at)
      SELECT owner_id, id, public, created_at FROM playlists WHERE owner_id = $1 ON CONFLICT DO NOTHING`,
     [userId],
   );
+}
 
-  // Editorial playlists followed, and the editors themselves.
-  const { rows: editorial } = await tx.query<{ id: string }>(
+/** Editorial playlists followed, and the editors themselves; returns how many playlists. */
+async function followEditors({ tx, userId, salt, when }: Furnishing): Promise<number> {
+  const { rows: editorial } = await tx.query<Pick<PlaylistTableRow, 'id'>>(
     "SELECT id FROM playlists WHERE owner_id = 'graphonic' ORDER BY md5(id || $1) LIMIT 6",
     [salt],
   );
@@ -206,9 +251,19 @@ export async function furnishDemoLibrary(
     "INSERT INTO followed_users (user_id, followed_id) SELECT $1, id FROM users WHERE id = 'graphonic' AND id <> $1",
     [userId],
   );
+  return editorial.length;
+}
 
-  // Podcasts: saved shows, saved episodes, and where the listener stopped in some of them.
-  const { rows: shows } = await tx.query<{ id: string }>('SELECT id FROM shows ORDER BY md5(id || $1) LIMIT 3', [salt]);
+/** Podcasts: saved shows, saved episodes, and where the listener stopped in some of them. */
+async function savePodcasts({
+  tx,
+  userId,
+  salt,
+  when,
+}: Furnishing): Promise<Pick<DemoLibrary, 'savedShows' | 'savedEpisodes'>> {
+  const { rows: shows } = await tx.query<Pick<ShowRow, 'id'>>('SELECT id FROM shows ORDER BY md5(id || $1) LIMIT 3', [
+    salt,
+  ]);
   await insertRows(
     tx,
     'saved_shows',
@@ -219,7 +274,7 @@ export async function furnishDemoLibrary(
     ],
     shows.map((show, index) => [userId, show.id, when(index * 25 + 4)]),
   );
-  const { rows: episodes } = await tx.query<{ id: string; duration_ms: number }>(
+  const { rows: episodes } = await tx.query<Pick<EpisodeRow, 'id' | 'duration_ms'>>(
     `SELECT id, duration_ms FROM episodes WHERE show_id = ANY($1::text[])
       ORDER BY release_date DESC, id LIMIT 6`,
     [shows.map((show) => show.id)],
@@ -252,9 +307,18 @@ export async function furnishDemoLibrary(
         index === 0,
       ]),
   );
+  return { savedShows: shows.length, savedEpisodes: episodes.length };
+}
 
-  // Six months of listening: in the last four weeks mostly the first four favourites, before
-  // that mostly the others; a play every few hours, newest last.
+/**
+ * Six months of listening: in the last four weeks mostly the first four favourites, before
+ * that mostly the others; a play every few hours, newest last. Returns how many plays.
+ */
+async function recordListening(
+  { tx, userId, random, now }: Furnishing,
+  favourites: readonly string[],
+  tracks: readonly FavouriteTrack[],
+): Promise<number> {
   const plays: [string, string, string, Date][] = [];
   const recent = tracks.filter((track) => favourites.indexOf(track.artist_id) < 4);
   const earlier = tracks.filter((track) => favourites.indexOf(track.artist_id) >= 4);
@@ -278,15 +342,5 @@ export async function furnishDemoLibrary(
     ],
     plays,
   );
-
-  return {
-    savedTracks: liked.length,
-    savedAlbums: albums.length,
-    followedArtists: followed.length,
-    playlists: playlists.length,
-    followedPlaylists: editorial.length,
-    savedShows: shows.length,
-    savedEpisodes: episodes.length,
-    plays: plays.length,
-  };
+  return plays.length;
 }

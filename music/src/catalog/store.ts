@@ -369,11 +369,10 @@ export class SqlCatalogStore implements CatalogStore {
       list.sort((a, b) => a.discNumber - b.discNumber || a.trackNumber - b.trackNumber);
     }
 
-    const credits = await this.db.query<{
-      artist_id: string;
-      id: string;
-      album_group: ArtistAlbumRecord['albumGroup'];
-    }>(
+    const credits = await this.db.query<
+      Pick<CatalogRows.AlbumArtistRow, 'artist_id'> &
+        Pick<CatalogRows.AlbumRow, 'id'> & { album_group: ArtistAlbumRecord['albumGroup'] }
+    >(
       `SELECT aa.artist_id, a.id, CASE WHEN aa.position = 0 THEN a.album_type ELSE 'appears_on' END AS album_group
        FROM album_artists aa JOIN albums a ON a.id = aa.album_id ORDER BY a.release_date DESC, a.id`,
     );
@@ -387,7 +386,9 @@ export class SqlCatalogStore implements CatalogStore {
       else artistAlbums.set(row.artist_id, [ref]);
     }
 
-    const ranked = await this.db.query<{ artist_id: string; id: string }>(
+    const ranked = await this.db.query<
+      Pick<CatalogRows.TrackArtistRow, 'artist_id'> & Pick<CatalogRows.TrackRow, 'id'>
+    >(
       `SELECT artist_id, id FROM (
          SELECT ta.artist_id, t.id,
                 row_number() OVER (PARTITION BY ta.artist_id ORDER BY t.popularity DESC, t.id) AS n
@@ -481,7 +482,10 @@ export class SqlCatalogStore implements CatalogStore {
     if ((await this.memoryLists()) !== null) {
       if (this.released?.today !== today) {
         const ids = this.db
-          .query<{ id: string }>(`SELECT id FROM albums WHERE ${released} ORDER BY release_date DESC, id`, [today])
+          .query<Pick<CatalogRows.AlbumRow, 'id'>>(
+            `SELECT id FROM albums WHERE ${released} ORDER BY release_date DESC, id`,
+            [today],
+          )
           .then(({ rows }) => rows.map((row) => row.id));
         this.released = { today, ids };
         // A failed reading is not kept: the next request reads again.
@@ -491,7 +495,7 @@ export class SqlCatalogStore implements CatalogStore {
       }
       return pageOf(await this.released.ids, page);
     }
-    const { rows } = await this.db.query<{ id: string; total: number }>(
+    const { rows } = await this.db.query<Pick<CatalogRows.AlbumRow, 'id'> & { total: number }>(
       `SELECT id, count(*) OVER () AS total FROM albums WHERE ${released}
        ORDER BY release_date DESC, id LIMIT $2 OFFSET $3`,
       [today, page.limit, page.offset],

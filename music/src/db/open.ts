@@ -138,6 +138,37 @@ function describeServer(url: string): string {
 }
 
 async function openPostgres(url: string, onPoolError?: (error: Error) => void): Promise<Database> {
+  const pool = await connectPool(url, onPoolError);
+  let closing: Promise<void> | undefined;
+  const db: Database = {
+    kind: 'postgres',
+
+    async query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+      refuseInsideTransaction(db, 'query()');
+      const result = await pool.query<T>(sql, params as unknown[] | undefined);
+      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+    },
+
+    async exec(sql: string): Promise<void> {
+      refuseInsideTransaction(db, 'exec()');
+      // Without parameters node-postgres uses the simple protocol, which runs several statements.
+      await pool.query(sql);
+    },
+
+    transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+      return postgresTransaction(db, pool, fn);
+    },
+
+    close(): Promise<void> {
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+  return db;
+}
+
+/** A pool of connections to the server at `url`, checked to answer. */
+async function connectPool(url: string, onPoolError?: (error: Error) => void): Promise<Pool> {
   if (!/^postgres(ql)?:\/\//.test(url)) {
     throw new Error('The database URL must start with postgres:// or postgresql://.');
   }
@@ -169,95 +200,57 @@ async function openPostgres(url: string, onPoolError?: (error: Error) => void): 
       cause: error,
     });
   }
+  return pool;
+}
 
-  let closing: Promise<void> | undefined;
+/** Runs `fn` in a transaction on one of the pool's connections: committed if it resolves, else rolled back. */
+async function postgresTransaction<T>(db: Database, pool: Pool, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  refuseInsideTransaction(db, 'transaction()');
+  const client = await pool.connect();
+  let ended = false;
+  const tx = postgresTx(() => {
+    if (ended) throw closedTransactionError();
+    return client;
+  });
 
-  const db: Database = {
-    kind: 'postgres',
+  // A connection whose ROLLBACK failed is in an unknown state: destroy it instead of reusing it.
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const value = await currentTransaction.run(db, () => fn(tx));
+    ended = true;
+    const commit = await client.query('COMMIT');
+    if (commit.command === 'ROLLBACK') throw new TransactionAbortedError();
+    return value;
+  } catch (error) {
+    ended = true;
+    try {
+      await client.query('ROLLBACK');
+    } catch (rollbackError) {
+      broken = rollbackError as Error;
+    }
+    throw error;
+  } finally {
+    ended = true;
+    client.release(broken ?? false);
+  }
+}
 
-    async query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
-      refuseInsideTransaction(db, 'query()');
-      const result = await pool.query<T>(sql, params as unknown[] | undefined);
+/** The `tx` of a transaction on a pooled connection; `use` refuses once the transaction has ended. */
+function postgresTx(use: () => PoolClient): Transaction {
+  return {
+    async query<R extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
+      const result = await use().query<R>(sql, params as unknown[] | undefined);
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     },
-
     async exec(sql: string): Promise<void> {
-      refuseInsideTransaction(db, 'exec()');
-      // Without parameters node-postgres uses the simple protocol, which runs several statements.
-      await pool.query(sql);
-    },
-
-    async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-      refuseInsideTransaction(db, 'transaction()');
-      const client = await pool.connect();
-      let ended = false;
-      const use = (): PoolClient => {
-        if (ended) throw closedTransactionError();
-        return client;
-      };
-      const tx: Transaction = {
-        async query<R extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
-          const result = await use().query<R>(sql, params as unknown[] | undefined);
-          return { rows: result.rows, rowCount: result.rowCount ?? 0 };
-        },
-        async exec(sql: string): Promise<void> {
-          await use().query(sql);
-        },
-      };
-
-      // A connection whose ROLLBACK failed is in an unknown state: destroy it instead of reusing it.
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        const value = await currentTransaction.run(db, () => fn(tx));
-        ended = true;
-        const commit = await client.query('COMMIT');
-        if (commit.command === 'ROLLBACK') throw new TransactionAbortedError();
-        return value;
-      } catch (error) {
-        ended = true;
-        try {
-          await client.query('ROLLBACK');
-        } catch (rollbackError) {
-          broken = rollbackError as Error;
-        }
-        throw error;
-      } finally {
-        ended = true;
-        client.release(broken ?? false);
-      }
-    },
-
-    close(): Promise<void> {
-      closing ??= pool.end();
-      return closing;
+      await use().query(sql);
     },
   };
-  return db;
 }
 
 async function openPGlite(dataDir: string | undefined): Promise<Database> {
-  const inMemory = dataDir === undefined || dataDir === 'memory://';
-  // PGlite can only run the extensions it was given at start; a PostgreSQL server ships
-  // pg_trgm with its contrib modules. No query uses it any more (0010 dropped its indexes),
-  // but 0001 creates it and every new store runs 0001. Loading it costs no measurable time.
-  const settings = { parsers: pgliteParsers(), extensions: { pg_trgm } };
-  let unlock: (() => Promise<void>) | undefined;
-  let pglite: PGlite;
-  if (inMemory) {
-    pglite = await PGlite.create({ dataDir: 'memory://', ...settings });
-  } else {
-    const folder = resolve(dataDir);
-    await mkdir(folder, { recursive: true });
-    unlock = await lockDataDir(folder);
-    try {
-      pglite = await PGlite.create({ dataDir: folder, ...settings });
-    } catch (error) {
-      await unlock();
-      throw error;
-    }
-  }
-
+  const { pglite, unlock } = await startPGlite(dataDir);
   let closing: Promise<void> | undefined;
 
   /*
@@ -280,30 +273,8 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
       await pglite.exec(sql);
     },
 
-    async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-      refuseInsideTransaction(db, 'transaction()');
-      try {
-        return await pglite.transaction((inner: PGliteTransaction) => {
-          const use = (): PGliteTransaction => {
-            if (inner.closed) throw closedTransactionError();
-            return inner;
-          };
-          const tx: Transaction = {
-            async query<R extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
-              const result = await use().query<R>(sql, params as unknown[] | undefined);
-              return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? 0 };
-            },
-            async exec(sql: string): Promise<void> {
-              await use().exec(sql);
-            },
-          };
-          return currentTransaction.run(db, () => fn(tx));
-        });
-      } catch (error) {
-        // Report an aborted COMMIT with the same error as on PostgreSQL.
-        if (error instanceof PGliteTransactionAbortedError) throw new TransactionAbortedError();
-        throw error;
-      }
+    transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+      return pgliteTransaction(db, pglite, fn);
     },
 
     close(): Promise<void> {
@@ -318,4 +289,60 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     },
   };
   return db;
+}
+
+/**
+ * Starts embedded PostgreSQL in memory, or on the folder `dataDir` (created if missing) under a
+ * lock that keeps other processes off it; `unlock` releases that lock.
+ */
+async function startPGlite(
+  dataDir: string | undefined,
+): Promise<{ pglite: PGlite; unlock: (() => Promise<void>) | undefined }> {
+  // PGlite can only run the extensions it was given at start; a PostgreSQL server ships
+  // pg_trgm with its contrib modules. No query uses it any more (0010 dropped its indexes),
+  // but 0001 creates it and every new store runs 0001. Loading it costs no measurable time.
+  const settings = { parsers: pgliteParsers(), extensions: { pg_trgm } };
+  if (dataDir === undefined || dataDir === 'memory://') {
+    return { pglite: await PGlite.create({ dataDir: 'memory://', ...settings }), unlock: undefined };
+  }
+  const folder = resolve(dataDir);
+  await mkdir(folder, { recursive: true });
+  const unlock = await lockDataDir(folder);
+  try {
+    return { pglite: await PGlite.create({ dataDir: folder, ...settings }), unlock };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+/** Runs `fn` in a PGlite transaction, which holds PGlite's queue until it ends. */
+async function pgliteTransaction<T>(db: Database, pglite: PGlite, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  refuseInsideTransaction(db, 'transaction()');
+  try {
+    return await pglite.transaction((inner: PGliteTransaction) => {
+      const tx = pgliteTx(() => {
+        if (inner.closed) throw closedTransactionError();
+        return inner;
+      });
+      return currentTransaction.run(db, () => fn(tx));
+    });
+  } catch (error) {
+    // Report an aborted COMMIT with the same error as on PostgreSQL.
+    if (error instanceof PGliteTransactionAbortedError) throw new TransactionAbortedError();
+    throw error;
+  }
+}
+
+/** The `tx` of a PGlite transaction; `use` refuses once the transaction has ended. */
+function pgliteTx(use: () => PGliteTransaction): Transaction {
+  return {
+    async query<R extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
+      const result = await use().query<R>(sql, params as unknown[] | undefined);
+      return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? 0 };
+    },
+    async exec(sql: string): Promise<void> {
+      await use().exec(sql);
+    },
+  };
 }

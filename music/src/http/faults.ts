@@ -102,68 +102,87 @@ const serverErrors = [
 /** Where `arrival` notes when a request reached the service. */
 const arrivedAt = Symbol('arrived at');
 
-/**
- * The middleware, the control to change its settings while it runs, and `arrival`: mounted first,
- * ahead of everything the service does for a request, it notes when the request arrived, which
- * `total` latency counts from. (Without it, the latency counts from the fault middleware.)
- */
-export function createFaults(
-  initial: FaultSettings,
-  options: FaultOptions = {},
-): { middleware: RequestHandler; arrival: RequestHandler; control: FaultControl } {
-  const now = options.now ?? Date.now;
-  const random = options.random ?? Math.random;
-  const keyOf =
-    options.keyOf ??
-    ((req: Request, res: Response): string => {
-      const auth = res.locals.auth as { clientId?: string } | undefined;
-      return auth?.clientId ?? req.ip ?? 'anonymous';
-    });
-  const windows = new Map<string, number[]>();
-  const control: FaultControl = {
-    settings: { ...initial },
-    set(settings) {
-      control.settings = { ...control.settings, ...settings };
-    },
-    reset() {
-      windows.clear();
-    },
-  };
+/** Whom a request counts against by default: the client of its token, else its address. */
+function clientOrAddress(req: Request, res: Response): string {
+  const auth = res.locals.auth as { clientId?: string } | undefined;
+  return auth?.clientId ?? req.ip ?? 'anonymous';
+}
 
-  function rateLimited(key: string): number | null {
-    const limit = control.settings.rateLimit;
+/** The rate limiter's rolling windows: the times of each key's recent requests. */
+class RateWindows {
+  private readonly windows = new Map<string, number[]>();
+
+  constructor(private readonly now: () => number) {}
+
+  /**
+   * Counts a request of `key` against `limit`, unless it is over the limit: then it is not
+   * counted, and the answer is the seconds until it would be allowed (null when it is).
+   */
+  retryAfter(key: string, limit: FaultSettings['rateLimit']): number | null {
     if (!limit) return null;
-    const time = now();
-    const stamps = (windows.get(key) ?? []).filter((stamp) => stamp > time - limit.windowMs);
+    const time = this.now();
+    const stamps = (this.windows.get(key) ?? []).filter((stamp) => stamp > time - limit.windowMs);
     if (stamps.length >= limit.requests) {
-      windows.set(key, stamps);
+      this.windows.set(key, stamps);
       const oldest = stamps[0] ?? time;
       return Math.max(1, Math.ceil((oldest + limit.windowMs - time) / 1000));
     }
     stamps.push(time);
-    windows.set(key, stamps);
+    this.windows.set(key, stamps);
     return null;
   }
 
-  const middleware = (req: Request, res: Response, next: NextFunction): void => {
+  clear(): void {
+    this.windows.clear();
+  }
+}
+
+/** A server error in `failureRate` of the draws, else nothing. */
+function drawnFailure(failureRate: number, random: () => number): ApiError | undefined {
+  if (failureRate > 0 && random() < failureRate) {
+    const failure = serverErrors[Math.floor(random() * serverErrors.length)] ?? serverErrors[0];
+    return new ApiError(failure.status, failure.message);
+  }
+  return undefined;
+}
+
+/** Holds the answer's end until `due`, whenever the service finishes it. */
+function holdAnswerUntil(res: Response, due: number, now: () => number): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = ((...args: unknown[]): Response => {
+    const wait = due - now();
+    if (wait <= 0) end(...args);
+    else setTimeout(() => end(...args), wait);
+    return res;
+  }) as Response['end'];
+}
+
+interface FaultState {
+  control: FaultControl;
+  windows: RateWindows;
+  now: () => number;
+  random: () => number;
+  keyOf: (req: Request, res: Response) => string;
+}
+
+/** The middleware that applies the current settings to each request. */
+function faultMiddleware({ control, windows, now, random, keyOf }: FaultState): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction): void => {
     const { latencyMs, rateLimit, failureRate } = control.settings;
     // Off (always, in production): nothing to count or draw.
     if (latencyMs === null && rateLimit === null && failureRate === 0) {
       next();
       return;
     }
-    const retryAfter = rateLimited(keyOf(req, res));
+    const key = keyOf(req, res);
+    const retryAfter = windows.retryAfter(key, control.settings.rateLimit);
     const proceed = (): void => {
-      if (retryAfter !== null) {
-        next(new ApiError(429, 'API rate limit exceeded', undefined, { 'Retry-After': String(retryAfter) }));
-        return;
-      }
-      if (failureRate > 0 && random() < failureRate) {
-        const failure = serverErrors[Math.floor(random() * serverErrors.length)] ?? serverErrors[0];
-        next(new ApiError(failure.status, failure.message));
-        return;
-      }
-      next();
+      const fault =
+        retryAfter !== null
+          ? new ApiError(429, 'API rate limit exceeded', undefined, { 'Retry-After': String(retryAfter) })
+          : drawnFailure(failureRate, random);
+      if (fault) next(fault);
+      else next();
     };
     if (!latencyMs) {
       proceed();
@@ -176,19 +195,36 @@ export function createFaults(
     }
     // The answer, whatever it turns out to be, leaves once the delay has passed since arrival.
     const arrived = (res.locals as Record<symbol, unknown>)[arrivedAt];
-    const due = (typeof arrived === 'number' ? arrived : now()) + delay;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    res.end = ((...args: unknown[]): Response => {
-      const wait = due - now();
-      if (wait <= 0) end(...args);
-      else setTimeout(() => end(...args), wait);
-      return res;
-    }) as Response['end'];
+    holdAnswerUntil(res, (typeof arrived === 'number' ? arrived : now()) + delay, now);
     proceed();
   };
+}
+
+/**
+ * The middleware, the control to change its settings while it runs, and `arrival`: mounted first,
+ * ahead of everything the service does for a request, it notes when the request arrived, which
+ * `total` latency counts from. (Without it, the latency counts from the fault middleware.)
+ */
+export function createFaults(
+  initial: FaultSettings,
+  options: FaultOptions = {},
+): { middleware: RequestHandler; arrival: RequestHandler; control: FaultControl } {
+  const now = options.now ?? Date.now;
+  const windows = new RateWindows(now);
+  const control: FaultControl = {
+    settings: { ...initial },
+    set(settings) {
+      control.settings = { ...control.settings, ...settings };
+    },
+    reset() {
+      windows.clear();
+    },
+  };
+  const random = options.random ?? Math.random;
+  const keyOf = options.keyOf ?? clientOrAddress;
   const arrival = (_req: Request, res: Response, next: NextFunction): void => {
     (res.locals as Record<symbol, unknown>)[arrivedAt] = now();
     next();
   };
-  return { middleware, arrival, control };
+  return { middleware: faultMiddleware({ control, windows, now, random, keyOf }), arrival, control };
 }

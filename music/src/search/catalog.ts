@@ -1,3 +1,4 @@
+import type * as Rows from '../db/rows';
 import type { Queryable } from '../db/types';
 import { TextIndexBuilder, type TextIndex, type TextQuery } from './engine';
 import type { ParsedQuery, YearRange } from './query';
@@ -91,35 +92,19 @@ function lists(count: number, of: (index: number) => readonly number[]): { start
   return { start, items: Int32Array.from(items) };
 }
 
-interface ArtistRow {
-  id: string;
-  name: string;
-  genres: string[];
-  popularity: number;
-}
+type ArtistRow = Pick<Rows.ArtistRow, 'id' | 'name' | 'genres' | 'popularity'>;
 
-interface AlbumRow {
-  id: string;
-  name: string;
-  release_date: string;
-  popularity: number;
-  upc: string;
+/** Credited artists in order; null when there are none. */
+interface ArtistIds {
   artist_ids: string[] | null;
 }
 
-interface TrackRow {
-  id: string;
-  name: string;
-  popularity: number;
-  album_id: string;
-  artist_ids: string[] | null;
-}
+type AlbumRow = Pick<Rows.AlbumRow, 'id' | 'name' | 'release_date' | 'popularity' | 'upc'> & ArtistIds;
 
-interface NamedRow {
-  id: string;
-  name: string;
-  other: string;
-}
+type TrackRow = Pick<Rows.TrackRow, 'id' | 'name' | 'popularity' | 'album_id'> & ArtistIds;
+
+/** A show or an episode: its name, and its publisher or its show's name as `other`. */
+type NamedRow = Pick<Rows.ShowRow | Rows.EpisodeRow, 'id' | 'name'> & { other: string };
 
 /** Tracks are read in pages, so that a large catalog never comes back as one result. */
 const trackPage = 50_000;

@@ -1,3 +1,4 @@
+import type { PlaylistTableRow, TrackRow } from '../db/rows';
 import type { Queryable } from '../db/types';
 import {
   albumQuery,
@@ -37,12 +38,8 @@ interface Ranked {
   total: number;
 }
 
-interface PlaylistRow {
-  id: string;
-  name: string;
-  other: string;
-  followers: number;
-}
+/** A public playlist: its name, its owner's name as `other`, and its followers other than the owner. */
+type PlaylistRow = Pick<PlaylistTableRow, 'id' | 'name'> & { other: string; followers: number };
 
 /**
  * Search over one database. The catalog's indexes are built on the first search and kept while
@@ -142,7 +139,9 @@ export class CatalogSearch {
   }
 
   private async isrcTracks(catalog: CatalogIndex, codes: readonly string[]): Promise<Set<number>> {
-    const { rows } = await this.db.query<{ id: string }>('SELECT id FROM tracks WHERE isrc = ALL($1::text[])', [codes]);
+    const { rows } = await this.db.query<Pick<TrackRow, 'id'>>('SELECT id FROM tracks WHERE isrc = ALL($1::text[])', [
+      codes,
+    ]);
     return new Set(rows.map((row) => ordinalOf(catalog.tracks.ids, row.id)).filter((ordinal) => ordinal >= 0));
   }
 

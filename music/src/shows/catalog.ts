@@ -1,3 +1,4 @@
+import type * as Rows from '../db/rows';
 import type { Queryable } from '../db/types';
 import type { PageOf, PageRequest } from '../catalog/reads';
 import type { EpisodeRecord, ShowRecord } from '../http/objects';
@@ -9,28 +10,15 @@ import { Bounded } from '../catalog/bounded';
  * points are the listener's, so they are never cached here.
  */
 
-interface ShowRow {
-  id: string;
-  name: string;
-  publisher: string;
-  description: string;
-  languages: string[];
-  media_type: string;
-  explicit: boolean;
-  total_episodes: number;
-}
+type ShowRow = Pick<
+  Rows.ShowRow,
+  'id' | 'name' | 'publisher' | 'description' | 'languages' | 'media_type' | 'explicit'
+> & { total_episodes: number };
 
-interface EpisodeRow {
-  id: string;
-  show_id: string;
-  name: string;
-  description: string;
-  duration_ms: number;
-  explicit: boolean;
-  language: string;
-  release_date: string;
-  total?: number;
-}
+type EpisodeRow = Pick<
+  Rows.EpisodeRow,
+  'id' | 'show_id' | 'name' | 'description' | 'duration_ms' | 'explicit' | 'language' | 'release_date'
+> & { total?: number };
 
 const showColumns = `s.id, s.name, s.publisher, s.description, s.languages, s.media_type, s.explicit,
   (SELECT count(*) FROM episodes x WHERE x.show_id = s.id) AS total_episodes`;
@@ -158,6 +146,9 @@ export class ShowCatalog {
 
 /** An episode's length in milliseconds (what its audio lasts); undefined for an unknown id. */
 export async function episodeDurationMs(db: Queryable, id: string): Promise<number | undefined> {
-  const { rows } = await db.query<{ duration_ms: number }>('SELECT duration_ms FROM episodes WHERE id = $1', [id]);
+  const { rows } = await db.query<Pick<Rows.EpisodeRow, 'duration_ms'>>(
+    'SELECT duration_ms FROM episodes WHERE id = $1',
+    [id],
+  );
   return rows[0]?.duration_ms;
 }

@@ -1,3 +1,4 @@
+import type { EpisodeProgressRow } from '../db/rows';
 import type { Queryable } from '../db/types';
 
 /** Where a listener stands in an episode: Spotify's `resume_point`. */
@@ -18,7 +19,7 @@ export async function resumePoints(
   const unique = [...new Set(episodeIds)];
   const points = new Map<string, ResumePoint>(unique.map((id) => [id, { fullyPlayed: false, resumePositionMs: 0 }]));
   if (unique.length === 0) return points;
-  const { rows } = await db.query<{ episode_id: string; position_ms: number; fully_played: boolean }>(
+  const { rows } = await db.query<Pick<EpisodeProgressRow, 'episode_id' | 'position_ms' | 'fully_played'>>(
     'SELECT episode_id, position_ms, fully_played FROM episode_progress WHERE user_id = $1 AND episode_id = ANY($2::text[])',
     [userId, unique],
   );

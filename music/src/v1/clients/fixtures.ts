@@ -1,3 +1,4 @@
+import type { AlbumArtistRow, ArtistRow, EpisodeRow, PlaylistTableRow, TrackRow } from '../../db/rows';
 import type { Queryable } from '../../db/types';
 
 /** Ids from the seeded catalog that the client tests read and play. */
@@ -15,7 +16,7 @@ export interface CatalogFixtures {
 }
 
 export async function catalogFixtures(db: Queryable): Promise<CatalogFixtures> {
-  const { rows: albums } = await db.query<{ album_id: string; artist_id: string; name: string }>(
+  const { rows: albums } = await db.query<Pick<AlbumArtistRow, 'album_id' | 'artist_id'> & Pick<ArtistRow, 'name'>>(
     `SELECT a.id AS album_id, aa.artist_id, ar.name FROM albums a
        JOIN album_artists aa ON aa.album_id = a.id AND aa.position = 0
        JOIN artists ar ON ar.id = aa.artist_id
@@ -23,14 +24,14 @@ export async function catalogFixtures(db: Queryable): Promise<CatalogFixtures> {
   );
   const album = albums[0];
   if (!album) throw new Error('The test catalog needs an album of four tracks or more.');
-  const { rows: tracks } = await db.query<{ id: string }>(
+  const { rows: tracks } = await db.query<Pick<TrackRow, 'id'>>(
     'SELECT id FROM tracks WHERE album_id = $1 ORDER BY disc_number, track_number',
     [album.album_id],
   );
-  const { rows: episodes } = await db.query<{ id: string; show_id: string }>(
+  const { rows: episodes } = await db.query<Pick<EpisodeRow, 'id' | 'show_id'>>(
     'SELECT id, show_id FROM episodes ORDER BY id LIMIT 1',
   );
-  const { rows: playlists } = await db.query<{ id: string }>(
+  const { rows: playlists } = await db.query<Pick<PlaylistTableRow, 'id'>>(
     "SELECT id FROM playlists WHERE owner_id = 'graphonic' ORDER BY id LIMIT 1",
   );
   const [first, second, ...rest] = tracks.map((track) => track.id);
