@@ -284,20 +284,4 @@ describe('audible features', () => {
   });
 });
 
-describe('speed', () => {
-  it('renders a megabyte from the middle of a long track in well under a tenth of a second', () => {
-    const track = spec({ durationMs: 300_000, seed: 'speed' });
-    const times: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const start = 2_000_000 + i * 1_100_000;
-      const began = performance.now();
-      renderWavRange(track, start, start + 1024 * 1024 - 1);
-      times.push(performance.now() - began);
-    }
-    times.sort((a, b) => a - b);
-    // Typically about 25 ms; the bound leaves room for a busy machine.
-    expect(times[1]).toBeLessThan(250);
-  });
-});
-
 const PINNED_DIGEST = 'c71c193ad929a782d9ff93a8aea90c06830eeec4c64c6bf5971a182d85922fc4';
