@@ -62,8 +62,7 @@ export interface LiveOptions {
 
 /** Who a WebSocket connection acts for. */
 type LiveAuth =
-  | { kind: 'bearer'; listener: string; token: string }
-  | { kind: 'session'; listener: string; request: SessionRequest };
+  { kind: 'bearer'; listener: string; token: string } | { kind: 'session'; listener: string; request: SessionRequest };
 
 export interface AppOptions {
   /** Serves the web client instead of `config.webDist` (the development server's middleware). */
@@ -199,9 +198,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const loadSession = (request: IncomingMessage): Promise<void> =>
     new Promise((resolve, reject) => {
       // express-session saves through the response's end, which never comes here: it only reads.
-      sessions.middleware(request as Request, new ServerResponse(request) as Response, (error?: unknown) =>
-        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(),
-      );
+      sessions.middleware(request as Request, new ServerResponse(request) as Response, (error?: unknown) => {
+        if (error === undefined || error === null) resolve();
+        else reject(error instanceof Error ? error : new Error('The session store failed.'));
+      });
     });
   const trustProxy = (): ((address: string, hop: number) => boolean) =>
     app.get('trust proxy fn') as (address: string, hop: number) => boolean;
@@ -367,7 +367,7 @@ function stillSignedIn(request: SessionRequest, listener: string): Promise<boole
   if (!sid) return Promise.resolve(false);
   return new Promise((resolve, reject) => {
     request.sessionStore.get(sid, (error: unknown, data?: Partial<SessionWithMusic> | null) => {
-      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      if (error) reject(error instanceof Error ? error : new Error('The session store failed.'));
       else resolve(`user:${String(data?.music?.userId)}` === listener);
     });
   });

@@ -49,7 +49,9 @@ export function handleShutdown(options: ShutdownOptions): (signal: string) => Pr
     for (const res of inFlight) res.shouldKeepAlive = false;
     let forced = false;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    options.stopping?.().catch((error: unknown) => logger.warn({ err: error }, 'closing long-lived connections failed'));
+    options
+      .stopping?.()
+      .catch((error: unknown) => logger.warn({ err: error }, 'closing long-lived connections failed'));
     server.closeIdleConnections();
     const idle = setInterval(() => server.closeIdleConnections(), 100);
     const deadline = setTimeout(() => {

@@ -1,12 +1,12 @@
-import { GraphQLError, type ValidationRule } from 'graphql';
+import { GraphQLError, OperationTypeNode, type ValidationRule } from 'graphql';
 
 /** The transports of /graphql: POST (and GET) requests, and the graphql-ws WebSocket. */
 export type Transport = 'http' | 'websocket';
 
 /** What a client is told when it sends an operation over a transport that does not serve its type. */
-const elsewhere: Record<Transport, (operation: string) => string> = {
+const elsewhere: Record<Transport, (operation: OperationTypeNode) => string> = {
   http: (operation) =>
-    operation === 'subscription'
+    operation === OperationTypeNode.SUBSCRIPTION
       ? 'Subscriptions are served over WebSocket (the graphql-transport-ws protocol at /graphql), not over HTTP.'
       : `This API has no ${operation} operations.`,
   websocket: (operation) =>
@@ -25,7 +25,8 @@ export function operationTypesRule(transport: Transport): ValidationRule {
     const schema = context.getSchema();
     return {
       OperationDefinition(node) {
-        const served = transport === 'websocket' ? node.operation === 'subscription' : node.operation !== 'subscription';
+        const subscription = node.operation === OperationTypeNode.SUBSCRIPTION;
+        const served = transport === 'websocket' ? subscription : !subscription;
         if (served && schema.getRootType(node.operation)) return;
         const message = schema.getRootType(node.operation)
           ? elsewhere[transport](node.operation)

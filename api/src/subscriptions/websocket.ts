@@ -126,7 +126,7 @@ export function createLiveServer<A extends ConnectionAuth>(options: LiveServerOp
     if (connection) watchIdle(ctx.extra.socket, connection);
   };
 
-  const server = useServer<Record<string, unknown> | undefined, Record<PropertyKey, never>>(
+  const server = useServer(
     {
       schema,
       connectionInitWaitTimeout: options.connectionInitWaitTimeoutMs ?? 3000,
@@ -151,7 +151,9 @@ export function createLiveServer<A extends ConnectionAuth>(options: LiveServerOp
           // Bounds the document's size before it is parsed, as over HTTP.
           document = parse(payload.query, { maxTokens: limits.maxTokens });
         } catch (error) {
-          return [coded(error instanceof GraphQLError ? error : new GraphQLError(String(error)), 'GRAPHQL_PARSE_FAILED')];
+          return [
+            coded(error instanceof GraphQLError ? error : new GraphQLError(String(error)), 'GRAPHQL_PARSE_FAILED'),
+          ];
         }
         const invalid = validate(schema, document, rules);
         if (invalid.length > 0) return invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
@@ -172,7 +174,11 @@ export function createLiveServer<A extends ConnectionAuth>(options: LiveServerOp
             }),
           ];
         }
-        const [limit] = operationErrors(measureOperation({ schema, document, operation, variables }), limits, operation);
+        const [limit] = operationErrors(
+          measureOperation({ schema, document, operation, variables }),
+          limits,
+          operation,
+        );
         if (limit) return [limit];
         const auth = connection?.auth;
         if (!connection || !auth) return [unauthenticated()];
@@ -226,15 +232,17 @@ export function createLiveServer<A extends ConnectionAuth>(options: LiveServerOp
   };
 
   const attached: { server: Server; listener: ReturnType<typeof onUpgrade> }[] = [];
+  let closing: Promise<void> | undefined;
   return {
     attach(httpServer) {
       const listener = onUpgrade(httpServer);
       httpServer.on('upgrade', listener);
       attached.push({ server: httpServer, listener });
     },
-    async close() {
+    close() {
       for (const { server: httpServer, listener } of attached.splice(0)) httpServer.off('upgrade', listener);
-      await server.dispose();
+      closing ??= Promise.resolve(server.dispose());
+      return closing;
     },
     stats: () => ({ connections: open, subscriptions: caps.total() }),
   };

@@ -98,8 +98,7 @@ export const playerResolvers: Resolvers = {
 
   Subscription: {
     player: {
-      subscribe: (_parent, { deviceId }, context) =>
-        playerEvents(context, deviceIdOf(deviceId, 'player.deviceId')),
+      subscribe: (_parent, { deviceId }, context) => playerEvents(context, deviceIdOf(deviceId, 'player.deviceId')),
     },
   },
 

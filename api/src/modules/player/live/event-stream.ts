@@ -36,7 +36,8 @@ export class EventStreamParser {
       const line = this.buffer.slice(0, match.index);
       this.buffer = this.buffer.slice(match.index + match[0].length);
       if (line === '') {
-        if (this.data.length > 0) events.push({ event: this.event || 'message', data: this.data.join('\n'), id: this.id });
+        if (this.data.length > 0)
+          events.push({ event: this.event || 'message', data: this.data.join('\n'), id: this.id });
         this.event = '';
         this.data = [];
         continue;
@@ -99,6 +100,11 @@ export class EventStreamSource implements PlayerSource {
     this.wake?.();
   }
 
+  /** Read afresh after each wait: `stop` may have run meanwhile. */
+  private ended(): boolean {
+    return this.stopped;
+  }
+
   private async run(): Promise<void> {
     const { backoffMs = 500, maxBackoffMs = 30_000 } = this.options;
     let failures = 0;
@@ -155,7 +161,7 @@ export class EventStreamSource implements PlayerSource {
       });
     } catch {
       report('error');
-      return this.stopped ? 'end' : 'retry';
+      return this.ended() ? 'end' : 'retry';
     }
     report(response.status);
     if (response.status === 401) {
@@ -183,7 +189,7 @@ export class EventStreamSource implements PlayerSource {
       return 'retry';
     }
     await this.read(response.body, controller);
-    return this.stopped ? 'end' : 'streamed';
+    return this.ended() ? 'end' : 'streamed';
   }
 
   private async read(body: ReadableStream<Uint8Array>, controller: AbortController): Promise<void> {

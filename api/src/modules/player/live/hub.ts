@@ -88,7 +88,7 @@ export class PlayerHub {
       left = true;
       feed.subscribers.delete(subscriber);
       feed.pool.remove(request.credential);
-      if (feed.subscribers.size === 0) this.shut(feed);
+      if (feed.subscribers.size === 0) void this.shut(feed);
     };
   }
 
@@ -164,7 +164,8 @@ export class PlayerHub {
       // Redis unreachable for a moment: whoever runs the source goes on, nobody else starts one.
       held = feed.source !== undefined;
     }
-    if (feed.closed) return;
+    // Shut while the lease was asked for.
+    if (isClosed(feed)) return;
     if (held && !feed.source) {
       feed.source = this.options.createSource(feed.spec, {
         onSnapshot: (snapshot) => {
@@ -210,6 +211,11 @@ export class PlayerHub {
       this.onError(error);
     }
   }
+}
+
+/** Whether the feed is shut, read afresh after an `await`. */
+function isClosed(feed: Feed): boolean {
+  return feed.closed;
 }
 
 /** The relay (Redis) could not be joined: the subscription ends, and the client subscribes again later. */

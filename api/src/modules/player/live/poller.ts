@@ -78,7 +78,10 @@ export class PollingSource implements PlayerSource {
       const activeDevice = player?.device?.id ?? null;
       const lastActive = this.last?.player?.device?.id ?? null;
       const devicesDue =
-        this.devicesNeeded || !this.last || activeDevice !== lastActive || now() - this.devicesReadAt >= devicesMaxAgeMs;
+        this.devicesNeeded ||
+        !this.last ||
+        activeDevice !== lastActive ||
+        now() - this.devicesReadAt >= devicesMaxAgeMs;
       let devices = this.last?.devices ?? [];
       if (devicesDue) {
         this.devicesNeeded = false;

@@ -3,17 +3,16 @@ import type { V1Device, V1PlaybackState } from '../../../music/v1';
 import { changed, snapshotOf } from './snapshot';
 
 const device = (id: string, active = false): V1Device => ({ id, name: id, type: 'Computer', is_active: active });
-const playing = (progress: number, timestamp: number, extra: Partial<V1PlaybackState> = {}): V1PlaybackState =>
-  ({
-    is_playing: true,
-    progress_ms: progress,
-    timestamp,
-    shuffle_state: false,
-    repeat_state: 'off',
-    device: device('a', true),
-    item: { id: 't1', type: 'track' },
-    ...extra,
-  }) as V1PlaybackState;
+const playing = (progress: number, timestamp: number, extra: Partial<V1PlaybackState> = {}): V1PlaybackState => ({
+  is_playing: true,
+  progress_ms: progress,
+  timestamp,
+  shuffle_state: false,
+  repeat_state: 'off',
+  device: device('a', true),
+  item: { id: 't1', type: 'track' },
+  ...extra,
+});
 
 describe('a player snapshot', () => {
   it('reads a 204 as no playback, leaves out devices without an id, and takes the time of reading', () => {
@@ -34,7 +33,11 @@ describe('a player snapshot', () => {
     expect(changed(first, seeked)).toBe(true);
     const paused = snapshotOf(playing(12_000, 1_002_000, { is_playing: false }), [device('a', true)], 1_002_000);
     expect(changed(first, paused)).toBe(true);
-    const other = snapshotOf(playing(12_000, 1_002_000, { item: { id: 't2', type: 'track' } } as Partial<V1PlaybackState>), [device('a', true)], 1_002_000);
+    const other = snapshotOf(
+      playing(12_000, 1_002_000, { item: { id: 't2', type: 'track' } }),
+      [device('a', true)],
+      1_002_000,
+    );
     expect(changed(first, other)).toBe(true);
     const newDevice = snapshotOf(playing(12_000, 1_002_000), [device('a', true), device('b')], 1_002_000);
     expect(changed(first, newDevice)).toBe(true);

@@ -14,7 +14,11 @@ export interface PlayerSnapshot {
 }
 
 /** A reading from its two answers; a 204 (nothing plays) or an answer without `is_playing` is no playback. */
-export function snapshotOf(player: V1PlaybackState | null | undefined, devices: readonly V1Device[], now: number): PlayerSnapshot {
+export function snapshotOf(
+  player: V1PlaybackState | null | undefined,
+  devices: readonly V1Device[],
+  now: number,
+): PlayerSnapshot {
   return {
     player: player && typeof player.is_playing === 'boolean' ? player : null,
     devices: devices.filter((device) => typeof device.id === 'string' && device.id !== ''),

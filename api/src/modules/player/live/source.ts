@@ -26,7 +26,12 @@ export function isCredentialError(error: unknown): error is GraphQLError {
 }
 
 /** The wait before the `attempt`th retry (from 1): doubling from `baseMs` up to `maxMs`, with jitter. */
-export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  baseMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   const bound = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
   // Half fixed, half random: instances that lost the same upstream do not all come back in the same instant.
   return Math.round(bound / 2 + (random() * bound) / 2);

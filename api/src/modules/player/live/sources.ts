@@ -31,7 +31,7 @@ function pollerReads(client: MusicClient): PollerOptions['read'] {
   const music = upstreamOf(client);
   return {
     player: () => music.get('/me/player', { query: { additional_types: 'track,episode' } }),
-    devices: async () => (await music.get('/me/player/devices')).devices?.filter((device) => device !== null) ?? [],
+    devices: async () => (await music.get('/me/player/devices')).devices ?? [],
   };
 }
 
@@ -41,7 +41,8 @@ export function createSourceFactory(options: SourceFactoryOptions): SourceFactor
   const poll = (feed: FeedSpec, events: SourceEvents): PlayerSource =>
     new PollingSource({ ...options.poller, ...events, read: pollerReads(options.clientFor(feed)) });
   return (feed, events) => {
-    if (options.provider !== 'local' || options.mode === 'poll' || now() < eventsMissingUntil) return poll(feed, events);
+    if (options.provider !== 'local' || options.mode === 'poll' || now() < eventsMissingUntil)
+      return poll(feed, events);
     return new SwitchingSource(feed, events, {
       stream: (tokens: TokenSource, onUnsupported: () => void) =>
         new EventStreamSource({

@@ -63,7 +63,12 @@ export function playerEvents(context: Context, deviceId: string | undefined): As
     notify();
   };
   const leave = live.hub.subscribe(
-    { key: live.feed.key, listener: live.feed.listener, kind: live.feed.kind, credential: { tokens: live.tokens, revoke: end } },
+    {
+      key: live.feed.key,
+      listener: live.feed.listener,
+      kind: live.feed.kind,
+      credential: { tokens: live.tokens, revoke: end },
+    },
     {
       next: (snapshot) => {
         pending = snapshot;
