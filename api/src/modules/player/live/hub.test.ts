@@ -1,7 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { TokenSource } from '../../../music/client';
-import type { V1PlaybackState } from '../../../music/v1';
 import { CredentialPool } from './credentials';
 import { PlayerHub, type FeedSpec } from './hub';
 import { LocalRelay } from './relay';

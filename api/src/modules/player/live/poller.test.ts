@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { V1Device, V1PlaybackState } from '../../../music/v1';
+import type { V1PlaybackState } from '../../../music/v1';
 import { PlayerHub, type FeedSubscriber } from './hub';
 import { PollingSource, type PlayerReads } from './poller';
 import { LocalRelay } from './relay';
@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 /** An upstream whose player plays or not as the test says, counting the reads. */
-function upstream(options: { playing?: boolean; fail?: () => unknown } = {}) {
+function upstream(options: { playing?: boolean; fail?: () => Error | undefined } = {}) {
   const counts = { player: 0, devices: 0 };
   const state = { playing: options.playing ?? true };
   const read: PlayerReads = {
@@ -123,7 +123,7 @@ describe('the poller', () => {
   });
 
   it('ends the feed with the error when the credentials are refused, and waits out a 429', async () => {
-    let failure: unknown = new GraphQLError('slow down', {
+    let failure: Error = new GraphQLError('slow down', {
       extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 20 },
     });
     const { read, counts } = upstream({ fail: () => failure });
