@@ -121,6 +121,7 @@ describe('who may subscribe', () => {
       expect(first.errors).toBeUndefined();
       expect(first.data?.player.state).toBeNull();
       expect(first.data?.player.devices.map((device) => device.id)).toContain(deviceId);
+      expect(first.data?.player.devices.find((device) => device.id === deviceId)?.registeredByClient).toBe(true);
     } finally {
       watch.dispose();
       await client.dispose();
@@ -273,8 +274,37 @@ describe('the live player', () => {
     expect(upstream.filter((call) => call === keep).length).toBe(after);
   });
 
-  it('answers keepPlaybackDevice with null for a device the service does not know', async () => {
+  it("shows a change made at the music service itself, through the service's event stream", async () => {
     const token = await newListener();
+    const deviceId = await register(token, 'Phone');
+    const client = bearerClient(token);
+    const watch = new Watch<PlayerData>(client, 'subscription { player { state { isPlaying } } }');
+    try {
+      await watch.until(() => true);
+      expect(upstream).toContain('GET /v1/me/player/events');
+      // Another app of the listener starts playback: no command of this api, no poke, and no timed read for a minute.
+      const response = await fetch(`${music.url}/v1/me/player/play?device_id=${deviceId}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ context_uri: albumUri }),
+      });
+      expect(response.status).toBeLessThan(300);
+      await watch.until((result) => result.data?.player.state?.isPlaying === true, 3000);
+    } finally {
+      watch.dispose();
+      await client.dispose();
+    }
+  });
+
+  it('answers keepPlaybackDevice with the device, and null for a device the service does not know', async () => {
+    const token = await newListener();
+    const deviceId = await register(token, 'Tablet');
+    const kept = await http(
+      token,
+      'mutation($input: KeepPlaybackDeviceInput!) { keepPlaybackDevice(input: $input) { device { id registeredByClient } } }',
+      { input: { deviceId } },
+    );
+    expect(kept).toEqual({ keepPlaybackDevice: { device: { id: deviceId, registeredByClient: true } } });
     const data = await http(
       token,
       'mutation($input: KeepPlaybackDeviceInput!) { keepPlaybackDevice(input: $input) { device { id } } }',
