@@ -37,7 +37,7 @@ const idleTabs = 10;
 
 type Profile = 'full' | 'development';
 
-function child<Ready>(file: string, job: object): Promise<{ ready: Ready; process: ChildProcess }> {
+function child(file: string, job: object): Promise<{ ready: unknown; process: ChildProcess }> {
   return new Promise((resolve, reject) => {
     const process_ = fork(join(import.meta.dirname, file), [], {
       execArgv: ['--import', 'tsx'],
@@ -48,7 +48,7 @@ function child<Ready>(file: string, job: object): Promise<{ ready: Ready; proces
     process_.once('exit', (code) =>
       reject(new Error(`${file} ended (exit code ${String(code)}) before it was ready.`)),
     );
-    process_.once('message', (ready: Ready) => {
+    process_.once('message', (ready: unknown) => {
       process_.removeAllListeners('exit');
       resolve({ ready, process: process_ });
     });
@@ -222,7 +222,7 @@ async function idle(api: Api, music: LiveMusicReady) {
   const tokens = music.tokens.slice(2, 2 + idleListeners);
   gc();
   const before = process.memoryUsage();
-  const clients = await child<{ ready: number }>('live-clients.ts', {
+  const clients = await child('live-clients.ts', {
     url: `${api.url.replace(/^http/, 'ws')}/graphql`,
     tokens,
     perListener: idleTabs,
@@ -253,10 +253,11 @@ const idleRows: string[] = [];
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
 for (const profile of ['full', 'development'] as const) {
-  const music = await child<LiveMusicReady>('live-music.ts', {
+  const started = await child('live-music.ts', {
     profile,
     listeners: profile === 'full' ? 2 + idleListeners : 2,
   } satisfies LiveMusicJob);
+  const music = { process: started.process, ready: started.ready as LiveMusicReady };
   const api = await startApi(music.ready, profile);
   const source = profile === 'full' ? 'push (event stream)' : 'polled';
   try {

@@ -161,7 +161,7 @@ export function createLiveServer<A extends ConnectionAuth>(options: LiveServerOp
         if (!operation) {
           return [
             new GraphQLError('Name the operation to run (operationName): the document holds several, or none.', {
-              extensions: { code: ApolloServerErrorCode.BAD_REQUEST },
+              extensions: { code: ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE },
             }),
           ];
         }
