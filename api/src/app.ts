@@ -58,6 +58,8 @@ export interface LiveOptions {
   idleMs?: { authenticated: number; anonymous: number };
   /** Between two "still here" calls of a subscription's device. Default 10 s. */
   keepDeviceMs?: number;
+  /** Between two checks that a subscription's session is still signed in. Default 60 s. */
+  sessionCheckMs?: number;
 }
 
 /** Who a WebSocket connection acts for. */
@@ -281,6 +283,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         },
         stillSignedIn: request && (() => stillSignedIn(request, auth.listener)),
         keepDeviceMs: options.live?.keepDeviceMs,
+        sessionCheckMs: options.live?.sessionCheckMs,
         onError: (error) => logger.debug({ err: error }, 'live player'),
       };
       return context;

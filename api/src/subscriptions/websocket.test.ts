@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { listen, type RunningServer } from '../../../test-support/http';
 import { startLocalMusic, type LocalMusic } from '../../../test-support/local-music';
-import { signIn } from '../../../test-support/sign-in';
+import { signIn, visit } from '../../../test-support/sign-in';
 import { createApp, type App } from '../app';
 import { requestedScopes } from '../auth/scopes';
 import { loadConfig } from '../config';
@@ -63,6 +63,7 @@ beforeAll(async () => {
         caps: { perConnection: 3, perListener: 4 },
         keepAliveMs: 400,
         keepDeviceMs: 200,
+        sessionCheckMs: 200,
       },
     },
   );
@@ -145,6 +146,24 @@ describe('who may subscribe', () => {
     } finally {
       for (const watch of watches) watch.dispose();
       for (const client of [own, foreign, anonymous]) await client.dispose();
+    }
+  });
+
+  it('ends the subscriptions of a session once it signs out', async () => {
+    const { jar } = await signIn(api.url);
+    const client = liveClient(api.url, { headers: { cookie: jar.header(), origin: api.url } });
+    const watch = new Watch<PlayerData>(client, playerQuery);
+    try {
+      expect((await watch.until(() => true)).errors).toBeUndefined();
+      const signedOut = await visit(jar, `${api.url}/auth/logout`, {
+        method: 'POST',
+        headers: { origin: api.url },
+      });
+      expect(signedOut.status).toBeLessThan(400);
+      expect(codesOf(await watch.failure(3000))).toEqual(['UNAUTHENTICATED']);
+    } finally {
+      watch.dispose();
+      await client.dispose();
     }
   });
 
