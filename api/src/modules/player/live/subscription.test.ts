@@ -1,7 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../../../context';
-import type { V1PlaybackState } from '../../../music/v1';
 import { PlayerHub } from './hub';
 import { LocalRelay } from './relay';
 import type { PlayerSnapshot } from './snapshot';
