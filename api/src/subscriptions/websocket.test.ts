@@ -368,3 +368,58 @@ describe('the live player', () => {
     expect(await closed).toBe(4408);
   }, 10_000);
 });
+
+describe('with an upstream without push (MUSIC_PROVIDER=spotify)', () => {
+  let spotifyApi: RunningServer;
+  let spotify: App;
+  const spotifyCalls: string[] = [];
+
+  beforeAll(async () => {
+    // The local music service stands in for Spotify: the api treats it as Spotify (no push, no client devices).
+    spotify = await createApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        MUSIC_PROVIDER: 'spotify',
+        SPOTIFY_CLIENT_ID: 'spotify-client',
+        SPOTIFY_CLIENT_SECRET: 'spotify-secret',
+        MUSIC_API_URL: `${music.url}/v1`,
+        MUSIC_ACCOUNTS_URL: music.url,
+        SESSION_DIR: join(scratch, 'spotify-sessions'),
+        WEB_DIST: join(scratch, 'no-web'),
+      }),
+      { onUpstreamRequest: (event) => spotifyCalls.push(`${event.method} ${event.path}`) },
+    );
+    spotifyApi = await listen(spotify.app);
+    spotify.attach(spotifyApi.server);
+  });
+
+  afterAll(async () => {
+    await spotify.closeSockets();
+    await spotifyApi.close();
+    await spotify.stop();
+  });
+
+  it('polls the player for its subscribers, and answers keepPlaybackDevice with FEATURE_UNAVAILABLE', async () => {
+    const token = await newListener();
+    const client = liveClient(spotifyApi.url, { connectionParams: { authorization: `Bearer ${token}` } });
+    const watch = new Watch<PlayerData>(client, 'subscription { player { state { isPlaying } devices { id } } }');
+    try {
+      expect((await watch.until(() => true)).errors).toBeUndefined();
+      expect(spotifyCalls).toContain('GET /v1/me/player');
+      expect(spotifyCalls).toContain('GET /v1/me/player/devices');
+      expect(spotifyCalls).not.toContain('GET /v1/me/player/events');
+    } finally {
+      watch.dispose();
+      await client.dispose();
+    }
+    const response = await fetch(`${spotifyApi.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'mutation { keepPlaybackDevice(input: { deviceId: "tab" }) { device { id } } }',
+      }),
+    });
+    const body = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
+    expect(body.errors?.map((error) => error.extensions?.code)).toEqual(['FEATURE_UNAVAILABLE']);
+  });
+});
