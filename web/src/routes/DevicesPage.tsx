@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, LoadingScreen, Skeleton } from '../components/S
 import { DeviceIcon, orderDevices } from '../player/DeviceList';
 import { premiumNote } from '../player/PlayerControls';
 import { usePlayer } from '../player/context';
-import { isBrowserDevice, useForgetDevice } from '../player/useForgetDevice';
+import { useForgetDevice } from '../player/useForgetDevice';
 import { VolumeSlider } from '../player/Volume';
 
 export const DevicesPageQueryDocument = graphql(`
@@ -21,6 +21,7 @@ export const DevicesPageQueryDocument = graphql(`
         type
         isActive
         isRestricted
+        registeredByClient
         volumePercent
         supportsVolume
       }
@@ -215,7 +216,7 @@ export default function DevicesPage() {
               device={device}
               here={here}
               volumeHere={device.isActive || !local}
-              forgettable={local && !here && isBrowserDevice(device.name)}
+              forgettable={local && !here && device.registeredByClient}
               onForget={() => void forget(device)}
             />
           );
