@@ -1,7 +1,8 @@
 import { ApolloLink, type ApolloClient } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
-import { createClient, type Client, type ClientOptions } from 'graphql-ws';
+import type { Client, ClientOptions } from 'graphql-ws';
+import { from, mergeMap } from 'rxjs';
 
 /**
  * The live connection's state, as the screen needs it:
@@ -80,7 +81,7 @@ type CreateClient = (options: ClientOptions) => Client;
  * tries again for as long as the page lives with exponential backoff and jitter, and reports its state
  * to `status`.
  */
-export function createLiveClient(url: string, status: LiveStatus, create: CreateClient = createClient): Client {
+export function createLiveClient(url: string, status: LiveStatus, create: CreateClient): Client {
   let socket: WebSocket | null = null;
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
   return create({
@@ -128,7 +129,21 @@ export function splitLive(live: ApolloLink, http: ApolloLink): ApolloLink {
   return ApolloLink.split((operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION, live, http);
 }
 
-/** The link for subscriptions over graphql-ws at `url`, reporting to `status`. */
-export function createLiveLink(url: string, status: LiveStatus, create?: CreateClient): ApolloLink {
-  return new GraphQLWsLink(createLiveClient(url, status, create));
+/**
+ * The link for subscriptions over graphql-ws at `url`, reporting to `status`. The WebSocket client's code
+ * is fetched with the first subscription (the player's, after the first screen), not with the first page.
+ */
+export function createLiveLink(url: string, status: LiveStatus): ApolloLink {
+  let socket: Promise<GraphQLWsLink> | undefined;
+  return new ApolloLink((operation) => {
+    socket ??= import('graphql-ws').then(
+      ({ createClient }) => new GraphQLWsLink(createLiveClient(url, status, createClient)),
+      (error: unknown) => {
+        // The code did not arrive (a new release, a lost network): the next subscription asks again.
+        socket = undefined;
+        throw error;
+      },
+    );
+    return from(socket).pipe(mergeMap((link) => link.request(operation)));
+  });
 }
