@@ -1,6 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { ArrowPathIcon, InformationCircleIcon } from '@heroicons/react/24/outline';
+import { useEffect, useRef } from 'react';
 import { graphql } from '../__generated__';
 import type { DevicesPageQuery } from '../__generated__/graphql';
 import { startQuery } from '../app/screens';
@@ -36,7 +37,7 @@ export function preload(client: ApolloClient): void {
   startQuery(client, DevicesPageQueryDocument, {});
 }
 
-/** How often the list is read again while it shows: devices come and go on their own. */
+/** How often the list is read again while it shows and no live connection pushes it: devices come and go. */
 const pollMs = 15_000;
 
 function DevicesSkeleton() {
@@ -142,9 +143,15 @@ export default function DevicesPage() {
   const { upstream } = useViewer();
   const player = usePlayer();
   const forget = useForgetDevice();
+  // While the player's live connection pushes the devices (into the same cache object), nothing to ask.
+  const live = useRef(player.live);
+  useEffect(() => {
+    live.current = player.live;
+  }, [player.live]);
   const { data, error, refetch } = useQuery(DevicesPageQueryDocument, {
     fetchPolicy: 'cache-and-network',
     pollInterval: pollMs,
+    skipPollAttempt: () => live.current,
   });
   const local = upstream.provider === 'LOCAL';
   const retry = () => void refetch().catch(() => undefined);
