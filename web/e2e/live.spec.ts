@@ -232,3 +232,25 @@ test('the device picker with many devices keeps this browser in view, on a deskt
     }
   }
 });
+
+test('without a live connection the bar says so, and the player follows by the poll', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  // A network that refuses WebSockets (a proxy that does not pass them, say): every attempt is closed at once.
+  await page.routeWebSocket(/\/graphql$/, (socket) => socket.close({ code: 1011, reason: 'Unavailable' }));
+  await signIn(page, '/devices');
+  const note = bar(page).getByText('Live updates paused — reconnecting…');
+  await expect(note).toBeVisible();
+  await playAlbumHere(page);
+  await saveScreen(page, testInfo, 'live-paused');
+  await expectAccessible(page);
+
+  // The tab says that its device is still there by itself, every 10 seconds.
+  await page.waitForRequest((request) => request.postData()?.includes('KeepPlaybackDevice') === true, {
+    timeout: 15_000,
+  });
+  // A pause made elsewhere (another app of the listener's) shows by the next poll.
+  await graphql(page, 'mutation LivePauseElsewhere { pausePlayback(input: {}) { player { __typename } } }');
+  await expect(transport(page, 'Play')).toBeVisible({ timeout: 15_000 });
+  await expectAudioStill(page);
+  await expect(note).toBeVisible();
+});
