@@ -24,7 +24,8 @@ export function useKeepDevice(
     const keep = () =>
       void keepMutation({ variables: { input: { deviceId } } }).then(
         ({ data }) => {
-          if (data && !data.keepPlaybackDevice?.device) registerAgain();
+          // The answer names no device: the music service no longer knows it.
+          if (data?.keepPlaybackDevice && !data.keepPlaybackDevice.device) registerAgain();
         },
         // A failed request says nothing of the device: the next one will tell.
         () => undefined,
