@@ -62,7 +62,6 @@ function usePlayerEngine(): Player {
   // Set once the music service refused a command for want of Premium (an account whose product it does not say).
   const [premiumRefused, setPremiumRefused] = useState(false);
   const canControl = (me.product === 'PREMIUM' || me.product === null) && !premiumRefused;
-  // Read for every account: a free listener playing in their music app still sees what plays.
   const browserDevice = useBrowserDevice(upstream.provider === 'LOCAL' && canControl, me.id);
   const browserDeviceId = browserDevice.id;
   // Pushed changes, written to the same cache object that the state query reads.
@@ -72,6 +71,7 @@ function usePlayerEngine(): Player {
     liveRef.current = live;
   }, [live]);
   useKeepDevice(browserDeviceId, live, pushedDevices, browserDevice.registerAgain);
+  // Read for every account: a free listener playing in their music app still sees what plays.
   const { data, loading, refetch } = useQuery(PlayerStateQuery, {
     pollInterval: pollMs,
     // Nothing to ask while the live connection tells.
