@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Config } from './config';
 import type { MusicClient } from './music/client';
+import type { LiveContext } from './modules/player/live/subscription';
 import type { EntityCache } from './music/entity-cache';
 import { createLibraryLoader, type LibraryLoader } from './music/library-loader';
 import { createEntityLoader, entitySpecs, type EntityLoader } from './music/loaders';
@@ -35,6 +36,10 @@ export interface Context {
    * for a third-party client's bearer token, its token's own, since the upstream may treat its app otherwise.
    */
   capabilities: UpstreamCapabilities;
+  /** A subscription's live player (the WebSocket's); absent over HTTP. */
+  live?: LiveContext;
+  /** Tells the listener's live players that a command ran (their polled source reads at once). */
+  onCommand?: () => void;
 }
 
 /** The parts of a context that live as long as the process. */

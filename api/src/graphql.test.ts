@@ -89,12 +89,16 @@ describe('createGraphqlServer', () => {
     );
   });
 
-  it('refuses a subscription at validation (the schema has none), not as an internal error', async () => {
+  it('refuses a subscription over HTTP at validation (the WebSocket serves them), not as an internal error', async () => {
     for (const env of [{ NODE_ENV: 'test' }, productionEnv]) {
-      const { status, errors } = await execute(env, 'subscription { __typename }');
+      const { status, errors } = await execute(env, 'subscription { player { devices { id } } }');
       expect(status).toBe(400);
       expect(errors).toMatchObject([
-        { message: 'This API has no subscription operations.', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
+        {
+          message:
+            'Subscriptions are served over WebSocket (the graphql-transport-ws protocol at /graphql), not over HTTP.',
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        },
       ]);
     }
   });

@@ -5,7 +5,8 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { loadTypeDefs } from '@graphonic/schema';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Context } from './context';
@@ -19,13 +20,38 @@ export const internalErrorMessage = 'Internal server error.';
 
 const suggestion = / ?Did you mean(.+?)\?$/;
 
-/** The Apollo Server that serves the schema in `schema/`; internal errors go to `logger`. */
-export function createGraphqlServer(config: Config, logger: Logger): ApolloServer<Context> {
+/** The schema in `schema/` with every domain's resolvers: one object, served over HTTP and the WebSocket. */
+export function createExecutableSchema(): GraphQLSchema {
+  return makeExecutableSchema({ typeDefs: loadTypeDefs(), resolvers });
+}
+
+/** How every error of an answer is told to a client, over HTTP (Apollo's `formatError`) and the WebSocket alike. */
+export type ErrorFormatter = (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+
+/** The api's error formatting: limit errors, coded request errors, and in production no internal message. */
+export function errorFormatter(config: Config, logger: Logger): ErrorFormatter {
   const production = config.env === 'production';
   const limits = operationLimits<Context>(config.graphql.limits);
+  return (formatted, error) => {
+    const limit = limits.formatError(formatted, error);
+    if (limit) return limit;
+    const request = codedRequestError(formatted, error);
+    if (request) return request;
+    return production ? formatProductionError(formatted, error, logger) : formatted;
+  };
+}
+
+/** The Apollo Server that serves `schema` (the schema in `schema/`); internal errors go to `logger`. */
+export function createGraphqlServer(
+  config: Config,
+  logger: Logger,
+  schema: GraphQLSchema = createExecutableSchema(),
+): ApolloServer<Context> {
+  const production = config.env === 'production';
+  const limits = operationLimits<Context>(config.graphql.limits);
+  const formatError = errorFormatter(config, logger);
   return new ApolloServer<Context>({
-    typeDefs: loadTypeDefs(),
-    resolvers,
+    schema,
     // Production hides the schema and internals from strangers.
     introspection: config.graphql.introspection,
     includeStacktraceInErrorResponses: !production,
@@ -37,8 +63,8 @@ export function createGraphqlServer(config: Config, logger: Logger): ApolloServe
     stopOnTerminationSignals: false,
     // Bounds the document's size before it is parsed into an AST.
     parseOptions: limits.parseOptions,
-    // Operation types the schema lacks (a subscription) are refused at validation, before any resolver runs;
-    // they would otherwise fail in execution as internal errors.
+    // Subscriptions (served on the WebSocket) and operation types the schema lacks are refused at validation,
+    // before any resolver runs; they would otherwise fail in execution as internal errors.
     validationRules: [knownOperationTypesRule],
     plugins: [
       // Text that is not well-formed Unicode (a lone surrogate, which JSON allows) is refused before execution.
@@ -53,13 +79,7 @@ export function createGraphqlServer(config: Config, logger: Logger): ApolloServe
       // screen's operation). app.ts sends `Cache-Control: no-store` on every /graphql answer instead.
       ApolloServerPluginCacheControlDisabled(),
     ],
-    formatError: (formatted, error) => {
-      const limit = limits.formatError(formatted, error);
-      if (limit) return limit;
-      const request = codedRequestError(formatted, error);
-      if (request) return request;
-      return production ? formatProductionError(formatted, error, logger) : formatted;
-    },
+    formatError,
   });
 }
 

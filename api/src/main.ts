@@ -17,12 +17,17 @@ async function main(): Promise<void> {
     options.webMiddleware = dev.middleware;
     closeDevServer = dev.close;
   }
-  const { app, stop } = await createApp(config, options);
+  const { app, attach, closeSockets, stop } = await createApp(config, options);
   server.on('request', app);
+  // Subscriptions: graphql-ws on /graphql, upgraded from this server's requests.
+  attach(server);
   const shutdown = handleShutdown({
     server,
     logger,
     timeoutMs: config.shutdownTimeoutMs,
+    // WebSockets would hold the server open until the deadline: they close first (1001), and their clients
+    // reconnect to another instance.
+    stopping: closeSockets,
     close: async () => {
       await Promise.all([stop(), closeDevServer()]);
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../test-support/http';
-import { createMusicApp } from './app';
+import { createUser, issueTokens, registerConfiguredClient } from './accounts/service';
+import { createMusicApp, type MusicApp } from './app';
 import { OPEN_TIMEOUT_MS } from './db/__fixtures__/engines';
 import { loadMusicConfig } from './config';
 import { migrate } from './db/migrate';
@@ -10,11 +11,13 @@ import type { Database } from './db/types';
 describe('the music service app', () => {
   let server: RunningServer;
   let db: Database;
+  let music: MusicApp;
 
   beforeAll(async () => {
     db = await openDatabase({});
     await migrate(db);
-    server = await listen(createMusicApp(loadMusicConfig({ NODE_ENV: 'test' }), { db }).app);
+    music = createMusicApp(loadMusicConfig({ NODE_ENV: 'test' }), { db });
+    server = await listen(music.app);
   }, OPEN_TIMEOUT_MS);
   afterAll(async () => {
     await server.close();
@@ -70,5 +73,27 @@ describe('the music service app', () => {
   it('does not reveal its framework', async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  // Last: the app opens no stream after this.
+  it('ends the open player event streams when it stops, and opens no more', async () => {
+    const config = loadMusicConfig({ NODE_ENV: 'test' });
+    await registerConfiguredClient(db, config.client);
+    await createUser(db, { id: 'streamer', displayName: 'Streamer' });
+    const { access_token: token } = await issueTokens(db, {
+      userId: 'streamer',
+      clientId: config.client.id,
+      scopes: ['user-read-playback-state'],
+      withRefreshToken: false,
+    });
+    const open = () => fetch(`${server.url}/v1/me/player/events`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await open();
+    expect(response.status).toBe(200);
+    await expect.poll(() => music.playerEvents.openStreams).toBe(1);
+    music.endStreams();
+    // The stream ends: its body completes instead of waiting for the next event.
+    expect(await response.text()).toMatch(/^event: player\nid: \d+\ndata: \{"player":null,"devices":\[\]\}\n\n/);
+    expect(music.playerEvents.openStreams).toBe(0);
+    expect((await open()).status).toBe(503);
   });
 });

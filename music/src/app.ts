@@ -18,6 +18,7 @@ import { catalogRoutes } from './catalog/routes';
 import { artistFollows } from './library/follow-counts';
 import { legacyPlaylistItems } from './playlists/legacy-paths';
 import { libraryRoutes } from './library/routes';
+import { PlayerEvents } from './player/events';
 import { playerRoutes } from './player/routes';
 import { coverRoutes } from './playlists/covers';
 import { playlistRoutes } from './playlists/routes';
@@ -49,6 +50,13 @@ export interface MusicApp {
   metrics: MusicMetrics;
   /** Prepares the catalog's JSON ahead of requests, between them, until done or aborted (done at start). */
   warm(signal?: AbortSignal): Promise<void>;
+  /** Pushes the player's changes to its event streams. */
+  playerEvents: PlayerEvents;
+  /**
+   * Ends every open event stream and stops their timers, and opens no more: a stopping service
+   * calls it first, since a stream is a request that would otherwise never finish.
+   */
+  endStreams(): void;
 }
 
 /** The local music service's HTTP app: the music v1 API under /v1. */
@@ -99,7 +107,25 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   v1.use(libraryRoutes({ db: deps.db, store, urls, prepared }));
   v1.use(legacyPlaylistItems(() => config.profile));
   v1.use(playlistRoutes({ db: deps.db, shows, urls, prepared, profile: () => config.profile }));
-  v1.use(playerRoutes({ db: deps.db, store, shows, urls, prepared, now: deps.now }));
+  const now = deps.now ?? Date.now;
+  const playerEvents = new PlayerEvents({
+    now,
+    onError: (error) => {
+      logger.error({ err: error }, 'a player event stream could not read the player');
+    },
+  });
+  v1.use(
+    playerRoutes({
+      db: deps.db,
+      store,
+      shows,
+      urls,
+      prepared,
+      now,
+      deviceTtlMs: config.deviceTtlMs,
+      events: playerEvents,
+    }),
+  );
   v1.use(userRoutes({ db: deps.db, urls, store, prepared }));
   const v1Deps: V1Deps = { db: deps.db, store, prepared, urls, shows, profile: () => config.profile };
   v1.use(searchRoutes(v1Deps));
@@ -111,5 +137,14 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
 
   app.use(unknownEndpoint);
   app.use(errorHandler);
-  return { app, faults: faults.control, metrics, warm: (signal) => prepared.warm(signal) };
+  return {
+    app,
+    faults: faults.control,
+    metrics,
+    warm: (signal) => prepared.warm(signal),
+    playerEvents,
+    endStreams: () => {
+      playerEvents.close();
+    },
+  };
 }

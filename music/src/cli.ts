@@ -51,9 +51,14 @@ async function serve(): Promise<number> {
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host}:${port}`;
     logger.info({ url }, `Graphonic music service listening on ${url}`);
+    // An event stream never finishes by itself: they end first, and their clients reconnect elsewhere.
+    const stop = (signal: string) => {
+      service.endStreams();
+      void shutdown(signal);
+    };
     // `on`, not `once`: a second signal during the shutdown must not end the process before it is done.
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
-    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
     return 0;
   } catch (error) {
     // Once the service has a log, its failures go there, masked like every other line.

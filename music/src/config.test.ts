@@ -36,6 +36,16 @@ describe('loadMusicConfig', () => {
   });
 });
 
+describe('the player settings', () => {
+  it('let a registered device last 25 s unseen unless told otherwise, and refuse values out of range', () => {
+    expect(loadMusicConfig({}).deviceTtlMs).toBe(25_000);
+    expect(loadMusicConfig({ MUSIC_DEVICE_TTL_MS: '3000' }).deviceTtlMs).toBe(3000);
+    for (const bad of ['999', '86400001', 'soon', '2.5'])
+      expect(() => loadMusicConfig({ MUSIC_DEVICE_TTL_MS: bad }), bad).toThrow(/MUSIC_DEVICE_TTL_MS/);
+    expect(musicEnvironmentVariables).toContain('MUSIC_DEVICE_TTL_MS');
+  });
+});
+
 describe('the authorization server settings', () => {
   it('register the api as a client with development defaults', () => {
     const config = loadMusicConfig({});

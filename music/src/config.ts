@@ -41,6 +41,8 @@ const envSchema = z.object({
     .string()
     .regex(audioRatePattern, 'expected requests per window such as 60/30s')
     .default('60/30s'),
+  // Player: how long a device a client registered lasts without being seen (kept alive, or named in a command).
+  MUSIC_DEVICE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(25_000),
 });
 
 /** Every environment variable the service reads (the deployment's checks compare against it). */
@@ -106,6 +108,8 @@ export interface MusicConfig {
   shutdownTimeoutMs: number;
   /** Render threads, their queue, the rendered-audio cache and the per-address limit of `/audio`. */
   audio: AudioSettings;
+  /** How long a client-registered playback device lasts unseen before it lapses, in milliseconds. */
+  deviceTtlMs: number;
 }
 
 export class MusicConfigError extends Error {
@@ -179,5 +183,6 @@ export function loadMusicConfig(env: NodeJS.ProcessEnv = process.env): MusicConf
     metricsToken: value.METRICS_TOKEN,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT * 1000,
     audio: audioSettings(value),
+    deviceTtlMs: value.MUSIC_DEVICE_TTL_MS,
   };
 }

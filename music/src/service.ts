@@ -13,7 +13,9 @@ import { createLogger } from './ops/logger';
 export interface MusicService {
   app: Express;
   db: Database;
-  /** Closes the database; the caller closes its HTTP server first. */
+  /** Ends the player's event streams (and opens no more), so that the HTTP server can close. */
+  endStreams: () => void;
+  /** Closes the database; the caller closes its HTTP server first (after `endStreams`). */
   close: () => Promise<void>;
   /** Settles once the catalog's JSON, prepared in the background from the start, is ready (or was given up). */
   warmed: Promise<void>;
@@ -89,7 +91,11 @@ export async function startMusicService(config: MusicConfig, options: StartOptio
       app: music.app,
       db,
       warmed,
+      endStreams: () => {
+        music.endStreams();
+      },
       close: async () => {
+        music.endStreams();
         warming.abort();
         await warmed;
         await db.close();

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from './logger';
 import { handleShutdown } from './shutdown';
@@ -155,5 +156,40 @@ describe('handleShutdown', () => {
     // Past every deadline the shutdown set: still the one exit, with its outcome.
     vi.advanceTimersByTime(60_000);
     expect(exit.mock.calls).toEqual([[0]]);
+  });
+
+  it('ends upgraded connections (WebSockets) as it starts, so that they do not hold the server to the deadline', async () => {
+    const running = await start();
+    const upgraded: Duplex[] = [];
+    running.server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => {
+      upgraded.push(socket);
+      socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: test\r\nConnection: Upgrade\r\n\r\n');
+    });
+    const port = (running.server.address() as AddressInfo).port;
+    const client: Socket = connect({ host: '127.0.0.1', port });
+    const switched = new Promise<void>((resolve) => client.once('data', () => resolve()));
+    client.write(`GET /live HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: test\r\nConnection: Upgrade\r\n\r\n`);
+    await switched;
+    const clientClosed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    const events: string[] = [];
+    const exit = vi.fn((code: number) => events.push(`exit ${code}`));
+    await handleShutdown({
+      server: running.server,
+      // Far beyond the test's own timeout: only the stopping hook can end the upgraded connection in time.
+      timeoutMs: 60_000,
+      logger: silent,
+      stopping: () => {
+        events.push('sockets closed');
+        for (const socket of upgraded) socket.destroy();
+        return Promise.resolve();
+      },
+      close: () => {
+        events.push('stores closed');
+        return Promise.resolve();
+      },
+      exit,
+    })('SIGTERM');
+    await clientClosed;
+    expect(events).toEqual(['sockets closed', 'stores closed', 'exit 0']);
   });
 });

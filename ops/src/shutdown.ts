@@ -14,6 +14,11 @@ export interface ShutdownOptions {
   timeoutMs: number;
   /** Closes the stores and pools once the server has stopped. */
   close: () => Promise<void>;
+  /**
+   * Ends long-lived connections (WebSockets) as the shutdown starts: an upgraded connection is no request that
+   * ends, and would hold the server open until the deadline.
+   */
+  stopping?: () => Promise<void>;
   logger: Logger;
   /** 5 s unless given. */
   closeTimeoutMs?: number;
@@ -44,6 +49,9 @@ export function handleShutdown(options: ShutdownOptions): (signal: string) => Pr
     for (const res of inFlight) res.shouldKeepAlive = false;
     let forced = false;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    options
+      .stopping?.()
+      .catch((error: unknown) => logger.warn({ err: error }, 'closing long-lived connections failed'));
     server.closeIdleConnections();
     const idle = setInterval(() => server.closeIdleConnections(), 100);
     const deadline = setTimeout(() => {

@@ -81,6 +81,7 @@ export function describeGraphql(
       let music: LocalMusic | undefined;
       let api: RunningServer | undefined;
       let stop: (() => Promise<void>) | undefined;
+      let closeSockets: (() => Promise<void>) | undefined;
       const sessionDir = mkdtempSync(join(tmpdir(), 'graphonic-graphql-'));
       // Every call is tagged with the request id of the operation that made it, so that operations
       // running at the same time each get their own.
@@ -119,10 +120,15 @@ export function describeGraphql(
           },
         );
         stop = built.stop;
+        closeSockets = built.closeSockets;
         api = await listen(built.app);
+        // Subscriptions too, as main.ts serves them: graphql-ws on /graphql.
+        built.attach(api.server);
       }, 60_000);
 
       afterAll(async () => {
+        // WebSockets first: an upgraded connection would hold the server open.
+        await closeSockets?.();
         await api?.close();
         await stop?.();
         await music?.stop();

@@ -50,9 +50,15 @@ function ipv6Network(address: string): string {
     .join(':');
 }
 
+/** What a lookup may read of the request that brought the token (an HTTP request, or a WebSocket's upgrade). */
+export interface RequestIdentity {
+  /** The request's id, for the upstream's log. */
+  id?: unknown;
+}
+
 export interface BearerListenersOptions {
   /** Asks the upstream whose token this is (its `GET /me`); rejects when it cannot tell. */
-  lookup: (token: string, req: Request) => Promise<string>;
+  lookup: (token: string, req: RequestIdentity) => Promise<string>;
   /** How long a token's user is kept. Default 10 minutes. */
   ttlMs?: number;
   /** The most tokens kept; the oldest go first. Default 10 000. */
@@ -85,7 +91,7 @@ export class BearerListeners {
   }
 
   /** The user of `token`, asked of the upstream (once at a time per token); undefined when it cannot tell. */
-  resolve(token: string, req: Request): Promise<string | undefined> {
+  resolve(token: string, req: RequestIdentity): Promise<string | undefined> {
     const cached = this.cached(token);
     if (cached !== undefined) return Promise.resolve(cached);
     const digest = tokenDigest(token);

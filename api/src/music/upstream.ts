@@ -1,6 +1,7 @@
-import type { components, paths } from './__generated__/music-v1';
+import type { paths } from './__generated__/music-v1';
 import type { HttpMethod, MusicClient, RequestOptions } from './client';
 import { MusicApiError } from './errors';
+import type { V1Device } from './v1';
 
 /**
  * The typed boundary to the music v1 API: every resolver's and loader's upstream call names an
@@ -12,7 +13,8 @@ import { MusicApiError } from './errors';
 
 /**
  * What the local music service offers beyond Spotify's description: a client registers itself as a
- * playback device that plays the audio (POST), and removes itself (DELETE). See music/src/player/routes.ts.
+ * playback device that plays the audio (POST), says it is still there (PUT), and removes itself (DELETE).
+ * See music/src/player/routes.ts.
  */
 interface LocalExtensions {
   '/me/player/devices': Omit<paths['/me/player/devices'], 'post'> & {
@@ -22,7 +24,7 @@ interface LocalExtensions {
       responses: {
         201: {
           headers: Record<string, unknown>;
-          content: { 'application/json': components['schemas']['DeviceObject'] };
+          content: { 'application/json': V1Device };
         };
       };
     };
@@ -32,6 +34,17 @@ interface LocalExtensions {
       parameters: { query?: never; header?: never; path: { device_id: string }; cookie?: never };
       requestBody?: never;
       responses: { 204: { headers: Record<string, unknown>; content?: never } };
+    };
+    /** "Still here": keeps a registered device listed (404 once it has lapsed or was removed). */
+    put: {
+      parameters: { query?: never; header?: never; path: { device_id: string }; cookie?: never };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: Record<string, unknown>;
+          content: { 'application/json': V1Device };
+        };
+      };
     };
   };
 }

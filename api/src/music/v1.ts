@@ -31,7 +31,16 @@ export type V1SavedShow = Schemas['SavedShowObject'];
 export type V1SavedEpisode = Schemas['SavedEpisodeObject'];
 export type V1PlayHistory = Schemas['PlayHistoryObject'];
 export type V1PlaybackState = Schemas['CurrentlyPlayingContextObject'];
-export type V1Device = Schemas['DeviceObject'];
+/**
+ * A device, with the local music service's extension: `registered_by_client` marks the devices clients
+ * registered themselves (absent on Spotify).
+ */
+export type V1Device = {
+  [K in keyof (Schemas['DeviceObject'] & LocalDevice)]: (Schemas['DeviceObject'] & LocalDevice)[K];
+};
+interface LocalDevice {
+  registered_by_client?: boolean;
+}
 export type V1Queue = Schemas['QueueObject'];
 export type V1Recommendations = Schemas['RecommendationsObject'];
 export type V1ResumePoint = Schemas['ResumePointObject'];

@@ -196,6 +196,7 @@ export const tables = {
     volume_percent: int(),
     registered_at: timestamptz(),
     last_seen_at: timestamptz(),
+    registered_by_client: bool(),
   },
   // The player's state is the engine's own JSON (../player/engine.ts), typed where it is read.
   player_states: { user_id: text(), state: jsonb<unknown>(), is_playing: bool(), updated_at: timestamptz() },

@@ -5,17 +5,23 @@ import { ApiError, badRequest } from '../errors';
 import type { CatalogStore } from '../catalog/reads';
 import { enumParam, integerParam, optionalParam, parseUri } from '../http/params';
 import * as engine from './engine';
+import type { PlayerEvents } from './events';
+import { lapseCutoff, sweepLapsed } from './presence';
 import { contextItems, durations, saveStep } from './steps';
 import * as store from './store';
 
 /**
  * The player's commands: each applies the player's rules (./engine) in one transaction that
- * holds the user's player state, answers 204, and fails with Spotify's reasons.
+ * holds the user's player state, answers 204, and fails with Spotify's reasons. Lapsed devices
+ * go first; a device the command names is seen; once committed, the listener's streams hear of it.
  */
 
 export interface CommandDeps {
   db: Database;
   now: () => number;
+  /** How long a client-registered device lasts unseen, in milliseconds. */
+  deviceTtlMs: number;
+  events: PlayerEvents;
 }
 
 /** What a command runs with: the transaction, the request, and the state it changes. */
@@ -25,6 +31,8 @@ export interface CommandContext {
   userId: string;
   state: engine.PlayerState;
   at: number;
+  /** Devices unseen since this instant have lapsed. */
+  cutoff: number;
 }
 
 type Rule = (ctx: CommandContext) => Promise<engine.Step>;
@@ -45,45 +53,66 @@ async function requirePremium(db: Queryable, userId: string): Promise<void> {
     throw new ApiError(403, 'Player command failed: Premium required', 'PREMIUM_REQUIRED');
 }
 
-async function requireDevice(tx: Queryable, userId: string, deviceId: string | undefined): Promise<void> {
+/** A device the command names is seen now; 404 when the user has no such device present. */
+async function requireDevice(
+  tx: Queryable,
+  userId: string,
+  deviceId: string | undefined,
+  times: { at: number; cutoff: number },
+): Promise<void> {
   if (deviceId === undefined) return;
-  if (!(await store.deviceExists(tx, userId, deviceId)))
+  if (!(await store.touchDevice(tx, userId, deviceId, times)))
     throw new ApiError(404, 'Device not found', 'NO_ACTIVE_DEVICE');
 }
 
-/** Runs one command: the rules in a transaction, 204 on success, Spotify's reasons on failure. */
+/** Applies the rule and stores its step; answers the refusal (a rule's or a request's) rather than throwing it. */
+async function applyRule(rule: Rule, ctx: CommandContext): Promise<ApiError | null> {
+  const { tx, req, userId, state, at, cutoff } = ctx;
+  try {
+    await requireDevice(tx, userId, optionalParam(req, 'device_id'), { at, cutoff });
+    const step = await rule(ctx);
+    const reached = [...(step.state.context?.items ?? []), ...step.state.queue, step.state.itemUri];
+    const durationOf = await durations(
+      tx,
+      state,
+      reached.filter((uri): uri is string => uri !== null),
+    );
+    await saveStep(tx, userId, step, { before: state, at, durationOf });
+    return null;
+  } catch (error) {
+    if (error instanceof engine.PlayerRuleError) return playerError(error);
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+}
+
+/**
+ * Runs one command: the rules in a transaction, 204 on success, Spotify's reasons on failure. A
+ * refused command stores nothing of its own, but the devices that lapsed stay removed.
+ */
 export function command(deps: CommandDeps, rule: Rule) {
   return async (req: Request, res: Response): Promise<void> => {
     const userId = userOf(res);
     await requirePremium(deps.db, userId);
-    await deps.db.transaction(async (tx) => {
-      await requireDevice(tx, userId, optionalParam(req, 'device_id'));
+    const { refusal, lapsed } = await deps.db.transaction(async (tx) => {
       const at = deps.now();
-      const state = await store.loadState(tx, userId, at, true);
-      try {
-        const step = await rule({ tx, req, userId, state, at });
-        const reached = [...(step.state.context?.items ?? []), ...step.state.queue, step.state.itemUri];
-        const durationOf = await durations(
-          tx,
-          state,
-          reached.filter((uri): uri is string => uri !== null),
-        );
-        await saveStep(tx, userId, step, { before: state, at, durationOf });
-      } catch (error) {
-        if (error instanceof engine.PlayerRuleError) throw playerError(error);
-        throw error;
-      }
+      const swept = await sweepLapsed(tx, userId, at, deps.deviceTtlMs);
+      const cutoff = lapseCutoff(at, deps.deviceTtlMs);
+      const refused = await applyRule(rule, { tx, req, userId, state: swept.state, at, cutoff });
+      return { refusal: refused, lapsed: swept.lapsed.length > 0 };
     });
+    if (!refusal || lapsed) deps.events.changed(userId);
+    if (refusal) throw refusal;
     res.status(204).end();
   };
 }
 
-export const transfer: Rule = async ({ tx, req, userId, state, at }) => {
+export const transfer: Rule = async ({ tx, req, userId, state, at, cutoff }) => {
   const body = (req.body ?? {}) as { device_ids?: unknown; play?: unknown };
   if (!Array.isArray(body.device_ids) || body.device_ids.length !== 1 || typeof body.device_ids[0] !== 'string') {
     throw badRequest('device_ids must hold exactly one device id');
   }
-  await requireDevice(tx, userId, body.device_ids[0]);
+  await requireDevice(tx, userId, body.device_ids[0], { at, cutoff });
   return engine.transfer(
     state,
     body.device_ids[0],

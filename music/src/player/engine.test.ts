@@ -3,6 +3,7 @@ import {
   addToQueue,
   advance,
   emptyState,
+  itemEndsAt,
   minimumPlayMs,
   next,
   pause,
@@ -36,6 +37,13 @@ describe('playback over time', () => {
     expect(progressAt(state, 10_000, durationOf)).toBe(10_000);
     const paused = pause(state, 10_000, durationOf).state;
     expect(progressAt(paused, 50_000, durationOf)).toBe(10_000);
+  });
+
+  it('predicts when the current item ends, and nothing while paused', () => {
+    const state = playing(1000, { positionMs: 30_000 });
+    expect(itemEndsAt(state, durationOf)).toBe(1000 + 3 * minute - 30_000);
+    expect(itemEndsAt(pause(state, 5000, durationOf).state, durationOf)).toBeNull();
+    expect(itemEndsAt(emptyState(0), durationOf)).toBeNull();
   });
 
   it('moves into the next item when one ends and records the finished one as a play', () => {

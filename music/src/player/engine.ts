@@ -86,6 +86,12 @@ export function progressAt(state: PlayerState, now: number, durationOf: Duration
   return Math.min(duration, state.positionMs + elapsed);
 }
 
+/** When the current item ends if nothing else happens (milliseconds since the epoch), or null while nothing plays. */
+export function itemEndsAt(state: PlayerState, durationOf: DurationOf): number | null {
+  if (!state.isPlaying || !state.itemUri) return null;
+  return state.updatedAt + Math.max(0, durationOf(state.itemUri) - state.positionMs);
+}
+
 /** A random permutation of `0..n-1` that starts with `first` (the item playing when shuffle turned on). */
 export function shuffledOrder(n: number, first: number | null, random: () => number): number[] {
   const order = Array.from({ length: n }, (_, index) => index);

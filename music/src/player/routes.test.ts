@@ -166,5 +166,6 @@ await describeService(
       });
     });
   },
-  { now: () => clock },
+  // Devices stay while these tests move the clock by whole tracks; presence has tests of its own.
+  { now: () => clock, env: { MUSIC_DEVICE_TTL_MS: String(24 * 3_600_000) } },
 );

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { getAuth, requireScopes, requireUser } from '../accounts/middleware';
 import type { Database } from '../db/types';
-import { ApiError, badRequest } from '../errors';
-import { loadEpisodes } from '../shows/episodes';
+import { badRequest } from '../errors';
 import type { CatalogStore } from '../catalog/reads';
-import * as objects from '../http/objects';
+import type * as objects from '../http/objects';
 import { cursorPage, stringQuery } from '../http/paging';
 import { integerParam, optionalParam } from '../http/params';
 import type { PreparedCatalog } from '../catalog/prepared';
@@ -14,15 +12,20 @@ import type { ShowCatalog } from '../shows/catalog';
 import * as commands from './commands';
 import { command, userOf } from './commands';
 import * as engine from './engine';
-import { deviceJson, newDeviceJson, playingJson, recentPlayJson } from './serialise';
-import { durations, saveStep } from './steps';
+import { keepDevice, registerDevice, removeDevice } from './device-routes';
+import { playerEvents } from './events-route';
+import { PlayerEvents } from './events';
+import { currentState, itemObjects, playerBody, presentDevices, type PlayerContext } from './reads';
+import { deviceJson, recentPlayJson } from './serialise';
 import * as store from './store';
 
 /**
  * The player, like Spotify Connect: one player per user, progressing with time, over devices.
  * A client may register itself as a playback device (an extension beyond Spotify's API, under
- * `/me/player/devices`), which is how a browser plays the audio itself. Each command applies
- * the player's rules (./engine) in one transaction, and finished items become plays.
+ * `/me/player/devices`, ./device-routes), which is how a browser plays the audio itself; such a
+ * device lapses when unseen (./presence). Each command applies the player's rules (./engine) in
+ * one transaction, and finished items become plays. Every change is pushed to the listener's
+ * event streams (`/me/player/events`, ./events-route and ./events).
  */
 
 interface PlayerDeps {
@@ -33,70 +36,16 @@ interface PlayerDeps {
   /** The catalog's objects as prepared JSON. */
   prepared: PreparedCatalog;
   now?: () => number;
-}
-
-interface PlayerContext extends Omit<PlayerDeps, 'now'> {
-  now: () => number;
+  /** How long a client-registered device lasts unseen, in milliseconds (25 s unless given). */
+  deviceTtlMs?: number;
+  /** Where changes are pushed (the app's, so that it can end every stream at shutdown). */
+  events?: PlayerEvents;
 }
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
-const deviceTypes = [
-  'Computer',
-  'Smartphone',
-  'Speaker',
-  'TV',
-  'Tablet',
-  'AVR',
-  'STB',
-  'AudioDongle',
-  'GameConsole',
-  'CastVideo',
-  'CastAudio',
-  'Automobile',
-];
-
-async function devices(ctx: PlayerContext, userId: string, state: engine.PlayerState) {
-  return (await store.devicesOf(ctx.db, userId)).map((row) => deviceJson(row, state));
-}
-
-/** The state brought up to now, with the plays it completed recorded. */
-async function currentState(
-  ctx: PlayerContext,
-  userId: string,
-): Promise<{ state: engine.PlayerState; durationOf: engine.DurationOf; at: number }> {
-  return ctx.db.transaction(async (tx) => {
-    const at = ctx.now();
-    const before = await store.loadState(tx, userId, at, true);
-    const durationOf = await durations(tx, before);
-    const step = engine.advance(before, at, durationOf);
-    if (step.plays.length > 0 || step.state.isPlaying !== before.isPlaying)
-      await saveStep(tx, userId, step, { before, at, durationOf });
-    return { state: step.state, durationOf, at };
-  });
-}
-
-/** Tracks and episodes by URI, as full objects; episodes with the user's resume point when allowed. */
-async function itemObjects(ctx: PlayerContext, uris: readonly string[], res: Response) {
-  const idsOf = (type: string) =>
-    uris.filter((uri) => uri.startsWith(`spotify:${type}:`)).map((uri) => uri.split(':')[2] ?? '');
-  const auth = getAuth(res);
-  const [tracks, episodes] = await Promise.all([
-    ctx.store.tracks(idsOf('track')),
-    loadEpisodes(
-      ctx.shows,
-      ctx.db,
-      idsOf('episode'),
-      auth.scopes.has('user-read-playback-position') ? auth.userId : null,
-    ),
-  ]);
-  return (uri: string) => {
-    const [, type, id = ''] = uri.split(':');
-    const track = type === 'track' ? tracks.get(id) : undefined;
-    if (track) return objects.track(ctx.urls, track);
-    const episode = type === 'episode' ? episodes.get(id) : undefined;
-    return episode ? objects.episode(ctx.urls, episode) : null;
-  };
+async function devices(ctx: PlayerContext, userId: string, current: { state: engine.PlayerState; at: number }) {
+  return (await presentDevices(ctx, userId, current.at)).map((row) => deviceJson(row, current.state));
 }
 
 /** `additional_types`: whether the client takes episodes as well as tracks (Spotify's default: tracks only). */
@@ -108,22 +57,13 @@ function takesEpisodes(req: Request): boolean {
   return types.includes('episode');
 }
 
-async function playing(ctx: PlayerContext, req: Request, res: Response, withDevice: boolean) {
-  const userId = userOf(res);
-  const { state, durationOf, at } = await currentState(ctx, userId);
-  if (!state.itemUri || !state.deviceId) return null;
-  const isEpisode = state.itemUri.startsWith('spotify:episode:');
-  const item = isEpisode && !takesEpisodes(req) ? null : (await itemObjects(ctx, [state.itemUri], res))(state.itemUri);
-  const progressMs = engine.progressAt(state, at, durationOf);
-  const body = playingJson(ctx.urls, { state, at, progressMs, item, isEpisode });
-  if (!withDevice) return body;
-  const device = (await devices(ctx, userId, state)).find((candidate) => candidate.id === state.deviceId);
-  return device ? { device, repeat_state: state.repeat, shuffle_state: state.shuffle, ...body } : null;
-}
-
 function getPlaying(ctx: PlayerContext, withDevice: boolean): Handler {
   return async (req, res) => {
-    const body = await playing(ctx, req, res, withDevice);
+    const userId = userOf(res);
+    const current = await currentState(ctx, userId);
+    const episodes = takesEpisodes(req);
+    const listed = withDevice && current.state.deviceId ? await devices(ctx, userId, current) : [];
+    const body = await playerBody(ctx, current, listed, { auth: getAuth(res), episodes, withDevice });
     if (body) res.json(body);
     else res.status(204).end();
   };
@@ -132,46 +72,7 @@ function getPlaying(ctx: PlayerContext, withDevice: boolean): Handler {
 function getDevices(ctx: PlayerContext): Handler {
   return async (_req, res) => {
     const userId = userOf(res);
-    res.json({ devices: await devices(ctx, userId, (await currentState(ctx, userId)).state) });
-  };
-}
-
-// Extension: a client registers itself as a device that plays the audio.
-function registerDevice(ctx: PlayerContext): Handler {
-  return async (req, res) => {
-    const body = (req.body ?? {}) as { name?: unknown; type?: unknown };
-    if (typeof body.name !== 'string' || body.name.trim() === '' || body.name.length > 64)
-      throw badRequest('Invalid name: 1 to 64 characters');
-    const type = body.type === undefined ? 'Computer' : body.type;
-    if (typeof type !== 'string' || !deviceTypes.includes(type))
-      throw badRequest(`Invalid type: one of ${deviceTypes.join(', ')}`);
-    const id = randomBytes(20).toString('hex');
-    await store.insertDevice(ctx.db, { id, user_id: userOf(res), name: body.name.trim(), type });
-    res.status(201).json(newDeviceJson(id, body.name.trim(), type));
-  };
-}
-
-function removeDevice(ctx: PlayerContext): Handler {
-  return async (req, res) => {
-    const userId = userOf(res);
-    const deviceId = String(req.params.device_id);
-    await ctx.db.transaction(async (tx) => {
-      if (!(await store.deleteDevice(tx, userId, deviceId))) throw new ApiError(404, 'Device not found');
-      const at = ctx.now();
-      const state = await store.loadState(tx, userId, at, true);
-      // The player stops when its device goes.
-      if (state.deviceId === req.params.device_id) {
-        const durationOf = await durations(tx, state);
-        const step = engine.transfer(state, '', false, at, durationOf);
-        await saveStep(
-          tx,
-          userId,
-          { state: { ...step.state, deviceId: null }, plays: step.plays },
-          { before: state, at, durationOf },
-        );
-      }
-    });
-    res.status(204).end();
+    res.json({ devices: await devices(ctx, userId, await currentState(ctx, userId)) });
   };
 }
 
@@ -182,7 +83,7 @@ function getQueue(ctx: PlayerContext): Handler {
     const build = await itemObjects(
       ctx,
       [state.itemUri, ...upcoming].filter((uri): uri is string => uri !== null),
-      res,
+      getAuth(res),
     );
     res.json({
       currently_playing: state.itemUri ? build(state.itemUri) : null,
@@ -239,9 +140,9 @@ function getRecentlyPlayed(ctx: PlayerContext): Handler {
   };
 }
 
-export function playerRoutes({ now = Date.now, ...deps }: PlayerDeps): Router {
-  const ctx: PlayerContext = { ...deps, now };
-  const run = { db: deps.db, now };
+export function playerRoutes({ now = Date.now, deviceTtlMs = 25_000, events, ...deps }: PlayerDeps): Router {
+  const ctx: PlayerContext = { ...deps, now, deviceTtlMs, events: events ?? new PlayerEvents({ now }) };
+  const run = { db: deps.db, now, deviceTtlMs, events: ctx.events };
   const router = express.Router();
   const json = express.json({ limit: '100kb' });
   const readState = requireScopes('user-read-playback-state');
@@ -252,7 +153,9 @@ export function playerRoutes({ now = Date.now, ...deps }: PlayerDeps): Router {
   router.get('/me/player/currently-playing', requireUser, currentlyPlaying, getPlaying(ctx, false));
   router.get('/me/player/devices', requireUser, readState, getDevices(ctx));
   router.post('/me/player/devices', requireUser, modify, json, registerDevice(ctx));
+  router.put('/me/player/devices/:device_id', requireUser, modify, keepDevice(ctx));
   router.delete('/me/player/devices/:device_id', requireUser, modify, removeDevice(ctx));
+  router.get('/me/player/events', requireUser, readState, playerEvents(ctx));
   router.put('/me/player', requireUser, modify, json, command(run, commands.transfer));
   router.put('/me/player/play', requireUser, modify, json, command(run, commands.play(deps.store)));
   router.put('/me/player/pause', requireUser, modify, command(run, commands.pause));

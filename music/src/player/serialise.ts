@@ -13,8 +13,11 @@ export function contextObject(urls: objects.Urls, uri: string | null) {
   return { type: parsed.type, href, external_urls, uri: parsed.uri };
 }
 
-/** A device as the player lists it; the active one at the player's volume. */
-export function deviceJson(row: PlayerDevice, state: engine.PlayerState) {
+/**
+ * A device as the player lists it; the active one at the player's volume. `registered_by_client`
+ * extends Spotify's device object: whether a client registered it (and keeps it alive).
+ */
+export function deviceJson(row: PlayerDevice, state: Pick<engine.PlayerState, 'deviceId' | 'volumePercent'>) {
   return {
     id: row.id,
     is_active: row.id === state.deviceId,
@@ -24,22 +27,11 @@ export function deviceJson(row: PlayerDevice, state: engine.PlayerState) {
     type: row.type,
     volume_percent: row.id === state.deviceId ? state.volumePercent : row.volume_percent,
     supports_volume: row.supports_volume,
+    registered_by_client: row.registered_by_client,
   };
 }
 
-/** A device a client has just registered. */
-export function newDeviceJson(id: string, name: string, type: string) {
-  return {
-    id,
-    is_active: false,
-    is_private_session: false,
-    is_restricted: false,
-    name,
-    type,
-    volume_percent: 100,
-    supports_volume: true,
-  };
-}
+export type DeviceJson = ReturnType<typeof deviceJson>;
 
 /** What is playing now: Spotify's currently-playing object. */
 export function playingJson(

@@ -140,33 +140,75 @@ export async function userProduct(db: Queryable, userId: string): Promise<UserRo
 /** A device as the player lists it. */
 export type PlayerDevice = Pick<
   DeviceRow,
-  'id' | 'name' | 'type' | 'is_private_session' | 'is_restricted' | 'supports_volume' | 'volume_percent'
+  | 'id'
+  | 'name'
+  | 'type'
+  | 'is_private_session'
+  | 'is_restricted'
+  | 'supports_volume'
+  | 'volume_percent'
+  | 'registered_by_client'
+  | 'last_seen_at'
 >;
 
-/** The user's devices, in the order they were registered. */
-export async function devicesOf(db: Queryable, userId: string): Promise<PlayerDevice[]> {
+const deviceColumns =
+  'id, name, type, is_private_session, is_restricted, supports_volume, volume_percent, registered_by_client, last_seen_at';
+
+/**
+ * Presence: a device a client registered is present while it was seen after `cutoff`
+ * (milliseconds since the epoch); other devices always are.
+ */
+const present = '(NOT registered_by_client OR last_seen_at > to_timestamp($2 / 1000.0))';
+
+/** The user's present devices (see `present`), in the order they were registered. */
+export async function devicesOf(db: Queryable, userId: string, cutoff: number): Promise<PlayerDevice[]> {
   const { rows } = await db.query<PlayerDevice>(
-    'SELECT id, name, type, is_private_session, is_restricted, supports_volume, volume_percent FROM devices WHERE user_id = $1 ORDER BY registered_at',
-    [userId],
+    `SELECT ${deviceColumns} FROM devices WHERE user_id = $1 AND ${present} ORDER BY registered_at, id`,
+    [userId, cutoff],
   );
   return rows;
 }
 
-export async function deviceExists(tx: Queryable, userId: string, deviceId: string): Promise<boolean> {
-  const { rows } = await tx.query('SELECT 1 FROM devices WHERE id = $1 AND user_id = $2', [deviceId, userId]);
-  return rows.length > 0;
+/** Marks the user's present device as seen at `at`; undefined when they have no such device. */
+export async function touchDevice(
+  tx: Queryable,
+  userId: string,
+  deviceId: string,
+  times: { at: number; cutoff: number },
+): Promise<PlayerDevice | undefined> {
+  const { rows } = await tx.query<PlayerDevice>(
+    `UPDATE devices SET last_seen_at = to_timestamp($4 / 1000.0)
+     WHERE user_id = $1 AND ${present} AND id = $3
+     RETURNING ${deviceColumns}`,
+    [userId, times.cutoff, deviceId, times.at],
+  );
+  return rows[0];
 }
 
+/** Removes the user's devices that lapsed (registered by a client, unseen since `cutoff`); their ids. */
+export async function deleteLapsedDevices(tx: Queryable, userId: string, cutoff: number): Promise<string[]> {
+  const { rows } = await tx.query<Pick<DeviceRow, 'id'>>(
+    `DELETE FROM devices WHERE user_id = $1 AND NOT ${present} RETURNING id`,
+    [userId, cutoff],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Registers a client's device, seen at `at` (milliseconds since the epoch). */
 export async function insertDevice(
   db: Queryable,
   device: Pick<DeviceRow, 'id' | 'user_id' | 'name' | 'type'>,
-): Promise<void> {
-  await db.query('INSERT INTO devices (id, user_id, name, type) VALUES ($1, $2, $3, $4)', [
-    device.id,
-    device.user_id,
-    device.name,
-    device.type,
-  ]);
+  at: number,
+): Promise<PlayerDevice> {
+  const { rows } = await db.query<PlayerDevice>(
+    `INSERT INTO devices (id, user_id, name, type, registered_by_client, last_seen_at)
+     VALUES ($1, $2, $3, $4, true, to_timestamp($5 / 1000.0))
+     RETURNING ${deviceColumns}`,
+    [device.id, device.user_id, device.name, device.type, at],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('INSERT … RETURNING answered no row');
+  return row;
 }
 
 /** Removes the user's device; false when they have no such device. */

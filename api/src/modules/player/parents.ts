@@ -1,10 +1,14 @@
 import type { V1Device } from '../../music/v1';
+import type { PlayerSnapshot } from './live/snapshot';
 
 /**
  * The player belongs to the signed-in listener and has no state of its own in the api: each of its
- * fields asks the music service when selected. Mutation payloads hold the same marker.
+ * fields asks the music service when selected. Mutation payloads hold the same marker. A subscription's
+ * player carries the reading it was sent for (`live`): its state and devices come from there.
  */
-export type PlayerParent = Record<string, never>;
+export interface PlayerParent {
+  live?: PlayerSnapshot;
+}
 
 /** A playback context: its URI and kind; the linked album, artist, playlist or show is loaded when asked. */
 export interface PlaybackContextParent {

@@ -23,12 +23,12 @@ const stateQuery = `{ player { state {
 
 async function register(listener: Listener, name: string): Promise<string> {
   const result = await listener.query(
-    `mutation($input: RegisterPlaybackDeviceInput!) { registerPlaybackDevice(input: $input) { device { id name type isActive } } }`,
+    `mutation($input: RegisterPlaybackDeviceInput!) { registerPlaybackDevice(input: $input) { device { id name type isActive registeredByClient } } }`,
     { input: { name, type: 'Computer' } },
   );
   expect(result.errors).toEqual([]);
   const payload = result.data?.registerPlaybackDevice as { device: { id: string; name: string; isActive: boolean } };
-  expect(payload.device).toMatchObject({ name, isActive: false });
+  expect(payload.device).toMatchObject({ name, isActive: false, registeredByClient: true });
   return payload.device.id;
 }
 

@@ -7,11 +7,15 @@ import { idOf } from '../catalog/parents';
 import { featureUnavailable } from '../common/features';
 import { parseUris } from '../me/uris';
 import { playlistLoader } from '../playlists/playlist-loader';
+import { MusicApiError } from '../../music/errors';
+import { playerEvents } from './live/subscription';
 import type { PlaybackContextParent, PlayerParent } from './parents';
 
 /**
  * The player: playback state, devices and queue, read when selected, and the commands of Spotify
- * Connect. Commands answer a payload whose `player` reads the fresh state only when selected.
+ * Connect. Commands answer a payload whose `player` reads the fresh state only when selected, and tell
+ * the listener's live players that something changed. The `player` subscription's players carry their
+ * state and devices (./live).
  */
 
 const player: PlayerParent = {};
@@ -53,7 +57,13 @@ function integerIn(value: number, min: number, max: number, field: string): numb
  */
 async function command(context: Context, send: (music: Upstream) => Promise<unknown>): Promise<PlayerParent> {
   await send(musicOf(context).music);
+  changedPlayer(context);
   return player;
+}
+
+/** A command succeeded: the listener's live players read at once (a polled upstream would wait a while). */
+function changedPlayer(context: Context): void {
+  context.onCommand?.();
 }
 
 /** Whether the playback's item is an episode: music v1 marks it in `currently_playing_type` and the item's `type`. */
@@ -86,8 +96,19 @@ export const playerResolvers: Resolvers = {
     },
   },
 
+  Subscription: {
+    player: {
+      subscribe: (_parent, { deviceId }, context) => playerEvents(context, deviceIdOf(deviceId, 'player.deviceId')),
+    },
+  },
+
   Player: {
-    state: async (_parent, _args, context) => {
+    state: async (parent, _args, context) => {
+      if (parent.live) {
+        // The subscription's reading: no upstream call.
+        prime(context, [parent.live.player?.item]);
+        return parent.live.player;
+      }
       const state = await musicOf(context).music.get('/me/player', {
         query: { additional_types: 'track,episode' },
       });
@@ -96,7 +117,8 @@ export const playerResolvers: Resolvers = {
       prime(context, [state.item]);
       return state;
     },
-    devices: async (_parent, _args, context) => {
+    devices: async (parent, _args, context) => {
+      if (parent.live) return parent.live.devices;
       const answer = await musicOf(context).music.get('/me/player/devices');
       return (answer.devices ?? []).filter((device) => typeof device.id === 'string' && device.id !== '');
     },
@@ -145,6 +167,8 @@ export const playerResolvers: Resolvers = {
     isActive: (device) => device.is_active === true,
     isPrivateSession: (device) => device.is_private_session === true,
     isRestricted: (device) => device.is_restricted === true,
+    // The local music service's extension; Spotify never sends it.
+    registeredByClient: (device) => device.registered_by_client === true,
     volumePercent: (device) => device.volume_percent ?? null,
     supportsVolume: (device) => device.supports_volume === true,
   },
@@ -297,7 +321,25 @@ export const playerResolvers: Resolvers = {
       const created = await music.post('/me/player/devices', {
         body: { name, ...(input.type ? { type: input.type } : {}) },
       });
+      changedPlayer(context);
       return { device: answered(created, 'POST /me/player/devices') };
+    },
+    keepPlaybackDevice: async (_parent, { input }, context) => {
+      const { music } = musicOf(context);
+      if (context.config.provider !== 'local') throw featureUnavailable('devices that play the audio themselves');
+      const deviceId = deviceIdOf(input.deviceId, 'keepPlaybackDevice.deviceId');
+      try {
+        // "Still here" sets the same state however often it is said: safe to send again.
+        const kept = await music.put('/me/player/devices/{device_id}', {
+          path: { device_id: deviceId },
+          idempotent: true,
+        });
+        return { device: answered(kept, 'PUT /me/player/devices/{device_id}') };
+      } catch (error) {
+        // The service no longer knows the device (lapsed or removed): the client registers again.
+        if (error instanceof MusicApiError && error.status === 404) return { device: null };
+        throw error;
+      }
     },
     unregisterPlaybackDevice: async (_parent, { input }, context) => {
       const { music } = musicOf(context);
@@ -305,6 +347,7 @@ export const playerResolvers: Resolvers = {
       const deviceId = deviceIdOf(input.deviceId, 'unregisterPlaybackDevice.deviceId');
       // Removing a device that is already gone changes nothing: safe to send again.
       await music.delete('/me/player/devices/{device_id}', { path: { device_id: deviceId }, idempotent: true });
+      changedPlayer(context);
       return player;
     },
   },

@@ -75,6 +75,11 @@ const document = JSON.parse(readFileSync(join(import.meta.dirname, 'spotify-v1-s
 const errorObject = document.components.schemas.ErrorObject;
 if (errorObject?.properties) errorObject.properties.reason = { type: 'string' };
 
+// The service's one extension of an object: a device says whether a client registered it (see
+// docs/music-service.md). Spotify's devices lack it, so `complete` does not demand it.
+const deviceObject = document.components.schemas.DeviceObject;
+if (deviceObject?.properties) deviceObject.properties.registered_by_client = { type: 'boolean' };
+
 /**
  * Properties that Spotify sends only in some answers, so `complete` does not demand them:
  * restrictions and relinking appear only for restricted or relinked items, `is_playable` only
@@ -102,6 +107,8 @@ const sometimes = new Set([
   'email',
   // A playlist's items: development-mode apps get them only for playlists the user owns or collaborates on.
   'items',
+  // The service's extension of a device (above), absent from Spotify's.
+  'registered_by_client',
 ]);
 
 /**

@@ -1,0 +1,249 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ApolloServerErrorCode } from '@apollo/server/errors';
+import {
+  getOperationAST,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+} from 'graphql';
+import type { Context as WsContext } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { Logger } from 'pino';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Context } from '../context';
+import type { ErrorFormatter } from '../graphql';
+import { operationErrors, type OperationLimits } from '../limits/limits';
+import { measureOperation } from '../limits/operation';
+import { operationTypesRule } from '../security/operation-types';
+import { firstMalformedText } from '../security/well-formed-text';
+import { defaultSubscriptionCaps, SubscriptionCaps, type SubscriptionCapLimits } from './caps';
+
+/**
+ * GraphQL subscriptions over WebSocket (the graphql-transport-ws protocol of graphql-ws) at /graphql, on the
+ * api's HTTP server (docs/decisions/033-live-player-over-graphql-ws.md). A connection says who it is once, when
+ * it opens (`authenticate`): a bearer token in `connectionParams.authorization`, or the session cookie of the
+ * upgrade request when it comes from the app's own origin. Every subscription document is held to the same
+ * operation limits as an HTTP request before anything runs, and to the subscription caps; queries and mutations
+ * go over HTTP.
+ */
+
+/** Who a connection acts for; null when it is anonymous (its subscriptions answer UNAUTHENTICATED). */
+export interface ConnectionAuth {
+  /** Whose player and share: `user:<id>`. */
+  listener: string;
+}
+
+export interface LiveServerOptions<A extends ConnectionAuth> {
+  schema: GraphQLSchema;
+  limits: OperationLimits;
+  formatError: ErrorFormatter;
+  logger: Logger;
+  /** Who the connection is, from its upgrade request and its `connectionParams`. */
+  authenticate(request: IncomingMessage, params: Readonly<Record<string, unknown>> | undefined): Promise<A | null>;
+  /** The context of one subscription of an authenticated connection. */
+  contextFor(auth: A): Context;
+  /** Counts a subscription against the listener's request limit: the wait in milliseconds (0 to go ahead). */
+  admit?(auth: A): Promise<number>;
+  caps?: SubscriptionCapLimits;
+  /** Between two pings; a peer that has not answered one by the next is cut. Default 5 s. */
+  keepAliveMs?: number;
+  /** How long a new connection may take to say `connection_init`. Default 3 s. */
+  connectionInitWaitTimeoutMs?: number;
+  /** How long a connection may stay without any subscription: signed in, and anonymous. Default 60 s and 10 s. */
+  idleMs?: { authenticated: number; anonymous: number };
+}
+
+interface Connection<A> {
+  auth: A | null;
+  idle: ReturnType<typeof setTimeout> | undefined;
+}
+
+export interface LiveServer {
+  /** Serves WebSocket upgrades of /graphql on `server`. */
+  attach(server: Server): void;
+  /** Closes every connection (1001, going away) and stops taking new ones. */
+  close(): Promise<void>;
+  stats(): { connections: number; subscriptions: number };
+}
+
+const unauthenticated = (): GraphQLError =>
+  new GraphQLError(
+    "Sign in to subscribe: a session cookie of the app's own origin, or connectionParams.authorization: 'Bearer <token>'.",
+    { extensions: { code: 'UNAUTHENTICATED' } },
+  );
+
+function coded(error: GraphQLError, code: string): GraphQLError {
+  if (error.extensions.code !== undefined) return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: { ...error.extensions, code },
+  });
+}
+
+export function createLiveServer<A extends ConnectionAuth>(options: LiveServerOptions<A>): LiveServer {
+  const { schema, limits, logger } = options;
+  const caps = new SubscriptionCaps(options.caps ?? defaultSubscriptionCaps);
+  const connections = new WeakMap<WebSocket, Connection<A>>();
+  const idleMs = options.idleMs ?? { authenticated: 60_000, anonymous: 10_000 };
+  const rules = [...specifiedRules, operationTypesRule('websocket')];
+  // The same bound on the size of the body as POST /graphql: larger messages close the connection (1009).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 100 * 1024 });
+  let open = 0;
+  wss.on('connection', (socket) => {
+    open += 1;
+    socket.once('close', () => (open -= 1));
+  });
+
+  const format = (error: GraphQLError): GraphQLFormattedError => {
+    const withCode = coded(error, ApolloServerErrorCode.INTERNAL_SERVER_ERROR);
+    // `http` tells the HTTP transport its status (Apollo removes it there): no part of a WebSocket message.
+    const { http: _http, ...extensions } = withCode.extensions;
+    return options.formatError({ ...withCode.toJSON(), extensions }, withCode);
+  };
+
+  /** Closes a connection that holds no subscription for a while (anonymous ones sooner). */
+  const watchIdle = (socket: WebSocket, connection: Connection<A>) => {
+    if (connection.idle) clearTimeout(connection.idle);
+    connection.idle = undefined;
+    if (caps.of(socket) > 0) return;
+    const ms = connection.auth ? idleMs.authenticated : idleMs.anonymous;
+    connection.idle = setTimeout(() => socket.close(1000, 'Idle'), ms);
+    connection.idle.unref();
+  };
+
+  const release = (ctx: WsContext<Record<string, unknown> | undefined, { socket: WebSocket }>, id: string) => {
+    caps.release(ctx.extra.socket, id);
+    const connection = connections.get(ctx.extra.socket);
+    if (connection) watchIdle(ctx.extra.socket, connection);
+  };
+
+  const server = useServer(
+    {
+      schema,
+      connectionInitWaitTimeout: options.connectionInitWaitTimeoutMs ?? 3000,
+      // Internal errors never name their cause to the client in production (formatError decides the rest).
+      isProd: true,
+      onConnect: async (ctx) => {
+        let auth: A | null = null;
+        try {
+          auth = await options.authenticate(ctx.extra.request, ctx.connectionParams);
+        } catch (error) {
+          logger.warn({ err: error }, 'a WebSocket connection could not be authenticated');
+        }
+        const connection: Connection<A> = { auth, idle: undefined };
+        connections.set(ctx.extra.socket, connection);
+        watchIdle(ctx.extra.socket, connection);
+        return true;
+      },
+      onSubscribe: async (ctx, id, payload) => {
+        const connection = connections.get(ctx.extra.socket);
+        let document: DocumentNode;
+        try {
+          // Bounds the document's size before it is parsed, as over HTTP.
+          document = parse(payload.query, { maxTokens: limits.maxTokens });
+        } catch (error) {
+          return [
+            coded(error instanceof GraphQLError ? error : new GraphQLError(String(error)), 'GRAPHQL_PARSE_FAILED'),
+          ];
+        }
+        const invalid = validate(schema, document, rules);
+        if (invalid.length > 0) return invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
+        const operation = getOperationAST(document, payload.operationName);
+        if (!operation) {
+          return [
+            new GraphQLError('Name the operation to run (operationName): the document holds several, or none.', {
+              extensions: { code: ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE },
+            }),
+          ];
+        }
+        const variables = payload.variables ?? undefined;
+        const malformed = firstMalformedText(variables);
+        if (malformed !== null) {
+          return [
+            new GraphQLError(`${malformed} is not well-formed Unicode text: it holds a lone surrogate.`, {
+              extensions: { code: 'BAD_USER_INPUT' },
+            }),
+          ];
+        }
+        const [limit] = operationErrors(
+          measureOperation({ schema, document, operation, variables }),
+          limits,
+          operation,
+        );
+        if (limit) return [limit];
+        const auth = connection?.auth;
+        if (!connection || !auth) return [unauthenticated()];
+        const wait = (await options.admit?.(auth)) ?? 0;
+        if (wait > 0) {
+          const seconds = Math.max(1, Math.ceil(wait / 1000));
+          return [
+            new GraphQLError(`Too many requests; try again in ${String(seconds)} seconds.`, {
+              extensions: { code: 'RATE_LIMITED', retryAfterSeconds: seconds },
+            }),
+          ];
+        }
+        const refused = caps.reserve(ctx.extra.socket, id, auth.listener);
+        if (refused) return [refused];
+        watchIdle(ctx.extra.socket, connection);
+        return {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: variables,
+          contextValue: options.contextFor(auth),
+        };
+      },
+      onNext: (_ctx, _id, _payload, _args, result) => {
+        if (!result.errors) return undefined;
+        return { ...result, errors: result.errors.map(format) };
+      },
+      onError: (ctx, id, _payload, errors) => {
+        release(ctx, id);
+        return errors.map(format);
+      },
+      onComplete: (ctx, id) => release(ctx, id),
+      onClose: (ctx) => {
+        caps.releaseAll(ctx.extra.socket);
+        const connection = connections.get(ctx.extra.socket);
+        if (connection?.idle) clearTimeout(connection.idle);
+      },
+    },
+    wss,
+    options.keepAliveMs ?? 5000,
+  );
+
+  const onUpgrade = (server: Server) => (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path !== '/graphql') {
+      // Another upgrade handler (the web client's development server) may serve it; with none, it is refused.
+      if (server.listenerCount('upgrade') <= 1) socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request));
+  };
+
+  const attached: { server: Server; listener: ReturnType<typeof onUpgrade> }[] = [];
+  let closing: Promise<void> | undefined;
+  return {
+    attach(httpServer) {
+      const listener = onUpgrade(httpServer);
+      httpServer.on('upgrade', listener);
+      attached.push({ server: httpServer, listener });
+    },
+    close() {
+      for (const { server: httpServer, listener } of attached.splice(0)) httpServer.off('upgrade', listener);
+      closing ??= Promise.resolve(server.dispose());
+      return closing;
+    },
+    stats: () => ({ connections: open, subscriptions: caps.total() }),
+  };
+}
