@@ -64,9 +64,9 @@ const bar = (page: Page): Locator => page.getByRole('region', { name: 'Player' }
 const transport = (page: Page, name: 'Play' | 'Pause'): Locator => bar(page).getByRole('button', { name, exact: true });
 /** The strip that says where playback is when it is not in this tab. */
 const playingOn = (page: Page, device: string | RegExp = /.+/): Locator =>
-  bar(page).getByRole('button', {
-    name: typeof device === 'string' ? `Playing on ${device}` : new RegExp(`^Playing on ${device.source}`),
-  });
+  typeof device === 'string'
+    ? bar(page).getByRole('button', { name: `Playing on ${device}`, exact: true })
+    : bar(page).getByRole('button', { name: new RegExp(`^Playing on ${device.source}`) });
 
 /** This browser's name as it registers itself: Playwright's headless Chromium on this Linux machine. */
 const browserName = 'Chrome on Linux';
@@ -210,8 +210,9 @@ test('the device picker with many devices keeps this browser in view, on a deskt
     await expect(devices.getByRole('button', { name: far.name })).toBeVisible();
     await expect(devices.getByRole('button', { name: /^This browser/ })).toBeInViewport();
     await saveScreen(page, testInfo, 'live-many-devices');
-    await expectAccessible(page);
     await page.keyboard.press('Escape');
+    // Checked with the picker closed: Headless UI's focus guards of an open popover read as focusable hidden elements.
+    await expectAccessible(page);
 
     // A phone: the strip under the compact player opens the same picker, this browser at its top.
     await page.setViewportSize({ width: 390, height: 844 });
