@@ -14,13 +14,14 @@ const deviceTtlMs = 15_000;
 interface Album {
   id: string;
   name: string;
+  uri: string;
 }
 
 /** A new release with a few tracks, to play. */
 async function pickAlbum(page: Page): Promise<Album> {
   const data = await graphql<{ newReleases: { edges: { node: Album & { totalTracks: number } }[] } }>(
     page,
-    'query LiveAlbums { newReleases(first: 30) { edges { node { id name totalTracks } } } }',
+    'query LiveAlbums { newReleases(first: 30) { edges { node { id name uri totalTracks } } } }',
   );
   const album = data.newReleases.edges.map((edge) => edge.node).find((node) => node.totalTracks >= 4);
   if (!album) throw new Error('No new release has four tracks or more.');
@@ -195,13 +196,19 @@ test('the device picker with many devices keeps this browser in view, on a deskt
   // Each stays listed as an open device would.
   const kept = many.map((device) => keepDevice(page, device.id));
   try {
-    // Playback moved to one of them (paused): the strip says where.
+    // An album started on one of them, then paused there: the strip says where.
     const far = many.at(-1);
     if (!far) throw new Error('No device was registered.');
+    const album = await pickAlbum(page);
     await graphql(
       page,
-      'mutation LiveFar($input: TransferPlaybackInput!) { transferPlayback(input: $input) { player { __typename } } }',
-      { input: { deviceId: far.id, play: false } },
+      'mutation LiveFar($input: StartPlaybackInput!) { startPlayback(input: $input) { player { __typename } } }',
+      { input: { deviceId: far.id, contextUri: album.uri } },
+    );
+    await graphql(
+      page,
+      'mutation LiveFarPause($input: PausePlaybackInput!) { pausePlayback(input: $input) { player { __typename } } }',
+      { input: { deviceId: far.id } },
     );
     await expect(playingOn(page, far.name)).toBeVisible();
 
