@@ -72,6 +72,10 @@ export default defineConfig({
       // One listener runs every test back to back, faster than a person: the request limits must not decide it.
       GRAPHQL_RATE_LIMIT: '6000/60s',
       MUSIC_AUDIO_RATE_LIMIT: '600/30s',
+      // A tab that goes away without a word leaves its listener's devices once unseen this long (25 s by
+      // default), so that the presence test (e2e/live.spec.ts) waits less. Not shorter: an open tab is said to be
+      // there every 10 s (by the api while its subscription lasts, or by the tab itself without one).
+      MUSIC_DEVICE_TTL_MS: '15000',
     },
   },
 });

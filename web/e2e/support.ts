@@ -93,6 +93,30 @@ export async function graphql<T>(page: Page, query: string, variables: Record<st
   return answer.data as T;
 }
 
+/**
+ * Says every two seconds that a device registered by the test is still there, as its tab would (the
+ * e2e server lets a device lapse quickly, see playwright.config.ts). Through the page's own session,
+ * across its navigations, until stopped.
+ */
+export function keepDevice(page: Page, deviceId: string): { stop: () => void } {
+  const keep = () =>
+    void page.request
+      .post('/graphql', {
+        headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
+        data: {
+          query:
+            'mutation KeepTestDevice($input: KeepPlaybackDeviceInput!) { keepPlaybackDevice(input: $input) { device { id } } }',
+          variables: { input: { deviceId } },
+        },
+      })
+      .catch(() => undefined);
+  keep();
+  const timer = setInterval(keep, 2_000);
+  const stop = () => clearInterval(timer);
+  page.once('close', stop);
+  return { stop };
+}
+
 export interface AudioState {
   time: number;
   paused: boolean;

@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy, type TypePolicies } from '@apollo/client';
 import { OperationTypeNode } from 'graphql';
 import { relayStylePagination } from '@apollo/client/utilities';
+import { createLiveLink, createLiveStatus, liveUrl, setLiveStatus, splitLive } from './live';
 
 /**
  * Lists that grow are connections paged with `first`/`after` (docs/decisions/004-paging.md).
@@ -131,17 +132,24 @@ export const keepChangesLink = new ApolloLink((operation, forward) => {
   return forward(operation);
 });
 
-/** One client for the app: same-origin GraphQL with the session cookie. */
+/**
+ * One client for the app: same-origin GraphQL with the session cookie. Queries and mutations go over
+ * HTTP; subscriptions over a WebSocket at the same address (`liveUrl`), whose state the player follows
+ * (`liveStatusOf`) to poll only while the socket is down.
+ */
 export function createApolloClient(uri = '/graphql'): ApolloClient {
-  return new ApolloClient({
-    link: keepChangesLink.concat(
-      new HttpLink({
-        uri,
-        credentials: 'same-origin',
-        // Apollo Server's CSRF prevention accepts requests that carry this header.
-        headers: { 'apollo-require-preflight': 'true' },
-      }),
-    ),
-    cache: createCache(),
-  });
+  const status = createLiveStatus();
+  const http = keepChangesLink.concat(
+    new HttpLink({
+      uri,
+      credentials: 'same-origin',
+      // Apollo Server's CSRF prevention accepts requests that carry this header.
+      headers: { 'apollo-require-preflight': 'true' },
+    }),
+  );
+  // The session cookie goes with the WebSocket's upgrade request, from this page's origin.
+  const live = createLiveLink(liveUrl(window.location, uri), status);
+  const client = new ApolloClient({ link: splitLive(live, http), cache: createCache() });
+  setLiveStatus(client, status);
+  return client;
 }

@@ -19,6 +19,7 @@ const playing: PlaybackState = {
     type: 'Speaker',
     isActive: true,
     volumePercent: 95,
+    registeredByClient: false,
     supportsVolume: true,
   },
   context: null,
@@ -41,6 +42,8 @@ function fakePlayer(state: PlaybackState | null, positionMs = 50_000): Player {
   return {
     state,
     loading: false,
+    live: false,
+    livePaused: false,
     canControl: true,
     browserDeviceId: null,
     positionMs: () => positionMs,

@@ -39,6 +39,7 @@ const device = {
   type: 'Speaker',
   isActive: true,
   volumePercent: 80,
+  registeredByClient: false,
   supportsVolume: true,
 } as const;
 

@@ -1,5 +1,6 @@
 import { PauseIcon, PlayIcon, QueueListIcon } from '@heroicons/react/24/solid';
 import { ChevronUpIcon } from '@heroicons/react/24/outline';
+import { SignalSlashIcon } from '@heroicons/react/20/solid';
 import { useId } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Cover } from '../components/Cover';
@@ -9,6 +10,7 @@ import { premiumNote, TransportControls } from './PlayerControls';
 import { usePlayer, type PlayingItem } from './context';
 import { ItemByline, itemLink } from './item-links';
 import { fullScreenPlayer, playerBarFrame } from './PlayerBarLook';
+import { PlayingOn } from './PlayingOn';
 import { SeekBar } from './SeekBar';
 import { Volume } from './Volume';
 
@@ -31,6 +33,16 @@ function ItemInfo({ item }: { item: PlayingItem }) {
         <ItemByline item={item} className="text-xs text-neutral-400" />
       </div>
     </div>
+  );
+}
+
+/** Said while the live connection is down: what other devices change shows late, by the poll. */
+export function LiveNote() {
+  return (
+    <p role="status" className="mt-1 flex items-center justify-center gap-1 text-xs text-neutral-400 md:justify-end">
+      <SignalSlashIcon aria-hidden="true" className="size-3.5 shrink-0" />
+      Live updates paused — reconnecting…
+    </p>
   );
 }
 
@@ -148,6 +160,8 @@ export function PlayerBar() {
           <Volume className="w-20 lg:w-24" />
         </div>
       </div>
+      {player.livePaused && <LiveNote />}
+      <PlayingOn />
     </section>
   );
 }

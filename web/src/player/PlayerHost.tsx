@@ -55,6 +55,8 @@ export function pendingPlayer(canControl: boolean, ready: Waiting, failed: () =>
   return {
     state: null,
     loading: true,
+    live: false,
+    livePaused: false,
     canControl,
     browserDeviceId: null,
     positionMs: () => 0,

@@ -1,5 +1,5 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getFragmentData, makeFragmentData } from '../__generated__';
 import type { RepeatMode, StartPlaybackInput } from '../__generated__/graphql';
 import { useViewer } from '../app/viewer';
@@ -9,11 +9,14 @@ import { usePlaybackAcrossReloads } from './across-reloads';
 import { PlayerContext, type PlaybackState, type Player, type PlayTarget } from './context';
 import { useBrowserDevice } from './browser-device';
 import { useBrowserAudio } from './browser-audio';
+import { useKeepDevice } from './keep-device';
+import { useLivePlayer } from './live-player';
 import { useMediaSession } from './media-session';
 import {
   AddToQueueMutation,
   PausePlaybackMutation,
   PlaybackStateFragment,
+  PlayerDevicesQuery,
   PlayerStateQuery,
   SeekPlaybackMutation,
   SetRepeatModeMutation,
@@ -26,7 +29,10 @@ import {
 } from './operations';
 import { createArrivals, positionAt } from './position';
 
-/** How often the player asks what plays when nothing tells it sooner (another device may change it). */
+/**
+ * How often the player asks what plays while no live connection tells it (another device may change it).
+ * While pushes arrive, it does not ask.
+ */
 const pollMs = 10_000;
 
 /**
@@ -56,9 +62,20 @@ function usePlayerEngine(): Player {
   // Set once the music service refused a command for want of Premium (an account whose product it does not say).
   const [premiumRefused, setPremiumRefused] = useState(false);
   const canControl = (me.product === 'PREMIUM' || me.product === null) && !premiumRefused;
+  const browserDevice = useBrowserDevice(upstream.provider === 'LOCAL' && canControl, me.id);
+  const browserDeviceId = browserDevice.id;
+  // Pushed changes, written to the same cache object that the state query reads.
+  const { live, paused: livePaused, devices: pushedDevices } = useLivePlayer(browserDeviceId);
+  const liveRef = useRef(live);
+  useEffect(() => {
+    liveRef.current = live;
+  }, [live]);
+  useKeepDevice(browserDeviceId, live, pushedDevices, browserDevice.registerAgain);
   // Read for every account: a free listener playing in their music app still sees what plays.
   const { data, loading, refetch } = useQuery(PlayerStateQuery, {
     pollInterval: pollMs,
+    // Nothing to ask while the live connection tells.
+    skipPollAttempt: () => liveRef.current,
     notifyOnNetworkStatusChange: false,
     errorPolicy: 'all',
   });
@@ -78,18 +95,20 @@ function usePlayerEngine(): Player {
     [state, arrivalOf],
   );
 
-  const browserDeviceId = useBrowserDevice(upstream.provider === 'LOCAL' && canControl, me.id);
-  const onAudioEnded = useCallback(() => void refetch(), [refetch]);
+  // The live connection pushes the next item when one ends; without it, ask.
+  const onAudioEnded = useCallback(() => {
+    if (!liveRef.current) void refetch();
+  }, [refetch]);
   const { blocked: audioBlocked, unblock } = useBrowserAudio(state, browserDeviceId, positionMs, onAudioEnded);
   usePlaybackAcrossReloads(state, browserDeviceId, me.id);
 
-  // Ask again when the item should end, so the next one shows (and plays here) on time.
+  // Without a live connection, ask again when the item should end, so the next one shows (and plays here) on time.
   useEffect(() => {
-    if (!state?.isPlaying || !state.item) return;
+    if (live || !state?.isPlaying || !state.item) return;
     const remaining = state.item.durationMs - positionMs();
     const timer = setTimeout(() => void refetch(), Math.max(500, remaining + 400));
     return () => clearTimeout(timer);
-  }, [state, positionMs, refetch]);
+  }, [live, state, positionMs, refetch]);
 
   const report = useCallback(
     (error: unknown, doing: string) => {
@@ -149,13 +168,22 @@ function usePlayerEngine(): Player {
     [canControl, notify, report],
   );
 
+  /** Whether a device is among the listener's devices as last read (so when none were read yet). */
+  const isListed = useCallback(
+    (deviceId: string): boolean => {
+      const known = pushedDevices ?? client.cache.readQuery({ query: PlayerDevicesQuery })?.player.devices;
+      return !known || known.some((device) => device.id === deviceId);
+    },
+    [pushedDevices, client],
+  );
+
   const player = useMemo<Player>(() => {
     /**
      * Where playback starts: on the device that is playing now, as a remote would; when nothing
-     * plays, here, in this tab (an idle device elsewhere may be a tab that was closed).
+     * plays, or the device it played on has gone from the list, here, in this tab.
      */
     const deviceForCommand = (): string | undefined =>
-      state?.isPlaying && state.device ? undefined : (browserDeviceId ?? undefined);
+      state?.isPlaying && state.device && isListed(state.device.id) ? undefined : (browserDeviceId ?? undefined);
     const play = (target: PlayTarget = {}) =>
       run('start playback', async () => {
         unblock();
@@ -184,6 +212,8 @@ function usePlayerEngine(): Player {
     return {
       state,
       loading: loading && !data,
+      live,
+      livePaused,
       canControl,
       browserDeviceId,
       positionMs,
@@ -262,6 +292,9 @@ function usePlayerEngine(): Player {
   }, [
     state,
     loading,
+    live,
+    livePaused,
+    isListed,
     data,
     canControl,
     browserDeviceId,

@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../apollo';
-import { browserDeviceName, useBrowserDevice } from './browser-device';
+import { browserDeviceName, browserDeviceType, useBrowserDevice, type BrowserTraits } from './browser-device';
 import { PlayerDevicesQuery, RegisterPlaybackDeviceMutation } from './operations';
 
 const device = (id: string, name: string) => ({
@@ -12,6 +12,7 @@ const device = (id: string, name: string) => ({
   name,
   type: 'Computer',
   isActive: false,
+  registeredByClient: name !== 'Phone',
   volumePercent: 100,
   supportsVolume: true,
 });
@@ -24,7 +25,7 @@ const devicesAnswer = (delay: number, ...devices: ReturnType<typeof device>[]) =
 });
 
 function DeviceNames() {
-  const here = useBrowserDevice(true, 'demo');
+  const here = useBrowserDevice(true, 'demo').id;
   const { data } = useQuery(PlayerDevicesQuery);
   return (
     <ul aria-label="Devices">
@@ -34,6 +35,229 @@ function DeviceNames() {
     </ul>
   );
 }
+
+const thisBrowser: BrowserTraits = { userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints };
+
+/** Real user agents, as these browsers send them, with the name and kind each one registers as. */
+const browsers: [string, BrowserTraits, string, string][] = [
+  [
+    'Chrome on Windows',
+    {
+      userAgent:
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    },
+    'Chrome on Windows',
+    'Computer',
+  ],
+  [
+    'Edge on Windows',
+    {
+      userAgent:
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86',
+    },
+    'Edge on Windows',
+    'Computer',
+  ],
+  [
+    'Firefox on Windows',
+    { userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0' },
+    'Firefox on Windows',
+    'Computer',
+  ],
+  [
+    'Opera on Windows',
+    {
+      userAgent:
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 OPR/115.0.0.0',
+    },
+    'Opera on Windows',
+    'Computer',
+  ],
+  [
+    'Safari on a Mac',
+    {
+      userAgent:
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+      maxTouchPoints: 0,
+    },
+    'Safari on macOS',
+    'Computer',
+  ],
+  [
+    'Chrome on a Mac',
+    {
+      userAgent:
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    },
+    'Chrome on macOS',
+    'Computer',
+  ],
+  [
+    'Firefox on a Mac',
+    { userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:133.0) Gecko/20100101 Firefox/133.0' },
+    'Firefox on macOS',
+    'Computer',
+  ],
+  [
+    'Chrome on Linux',
+    {
+      userAgent:
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    },
+    'Chrome on Linux',
+    'Computer',
+  ],
+  [
+    'Firefox on Ubuntu',
+    { userAgent: 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' },
+    'Firefox on Linux',
+    'Computer',
+  ],
+  [
+    'Chrome on a Chromebook',
+    {
+      userAgent:
+        'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    },
+    'Chrome on ChromeOS',
+    'Computer',
+  ],
+  [
+    'Chrome on an Android phone',
+    {
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      maxTouchPoints: 5,
+    },
+    'Chrome on Android',
+    'Smartphone',
+  ],
+  [
+    'Chrome on an Android tablet',
+    {
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      maxTouchPoints: 10,
+    },
+    'Chrome on Android',
+    'Tablet',
+  ],
+  [
+    'Firefox on an Android phone',
+    { userAgent: 'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0', maxTouchPoints: 5 },
+    'Firefox on Android',
+    'Smartphone',
+  ],
+  [
+    'Samsung Internet on a Galaxy phone',
+    {
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/27.0 Chrome/125.0.0.0 Mobile Safari/537.36',
+      maxTouchPoints: 5,
+    },
+    'Samsung Internet on Android',
+    'Smartphone',
+  ],
+  [
+    'Samsung Internet on a Galaxy tablet',
+    {
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/27.0 Chrome/125.0.0.0 Safari/537.36',
+      maxTouchPoints: 10,
+    },
+    'Samsung Internet on Android',
+    'Tablet',
+  ],
+  [
+    'Edge on an Android phone',
+    {
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 EdgA/131.0.0.0',
+      maxTouchPoints: 5,
+    },
+    'Edge on Android',
+    'Smartphone',
+  ],
+  [
+    'Opera on an Android phone',
+    {
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36 OPR/86.0.0.0',
+      maxTouchPoints: 5,
+    },
+    'Opera on Android',
+    'Smartphone',
+  ],
+  [
+    'Safari on an iPhone',
+    {
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      maxTouchPoints: 5,
+    },
+    'Safari on iPhone',
+    'Smartphone',
+  ],
+  [
+    'Chrome on an iPhone',
+    {
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1',
+      maxTouchPoints: 5,
+    },
+    'Chrome on iPhone',
+    'Smartphone',
+  ],
+  [
+    'Firefox on an iPhone',
+    {
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/133.0 Mobile/15E148 Safari/605.1.15',
+      maxTouchPoints: 5,
+    },
+    'Firefox on iPhone',
+    'Smartphone',
+  ],
+  [
+    'Edge on an iPhone',
+    {
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 EdgiOS/131.2903.68 Mobile/15E148 Safari/605.1.15',
+      maxTouchPoints: 5,
+    },
+    'Edge on iPhone',
+    'Smartphone',
+  ],
+  [
+    'Safari on an old iPad',
+    {
+      userAgent:
+        'Mozilla/5.0 (iPad; CPU OS 12_5_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/12.1.2 Mobile/15E148 Safari/604.1',
+      maxTouchPoints: 5,
+    },
+    'Safari on iPad',
+    'Tablet',
+  ],
+  [
+    // iPadOS asks for desktop sites as a Mac: only the touch screen tells it apart.
+    'Safari on an iPad',
+    {
+      userAgent:
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+      maxTouchPoints: 5,
+    },
+    'Safari on iPad',
+    'Tablet',
+  ],
+  ['a client that names nothing', { userAgent: 'curl/8.5.0' }, 'Web browser', 'Computer'],
+];
+
+describe('the name and kind of this browser as a device', () => {
+  it.each(browsers)('%s', (_case, traits, name, type) => {
+    expect(browserDeviceName(traits)).toBe(name);
+    expect(browserDeviceType(traits)).toBe(type);
+  });
+});
 
 describe('useBrowserDevice', () => {
   it('registers this browser and brings a device list asked for before it into step', async () => {
@@ -47,18 +271,18 @@ describe('useBrowserDevice', () => {
             delay: 30,
             request: {
               query: RegisterPlaybackDeviceMutation,
-              variables: { input: { name: browserDeviceName(navigator.userAgent), type: 'Computer' } },
+              variables: { input: { name: browserDeviceName(thisBrowser), type: browserDeviceType(thisBrowser) } },
             },
             result: {
               data: {
                 registerPlaybackDevice: {
                   __typename: 'RegisterPlaybackDevicePayload',
-                  device: device('tab', 'Web Player (Chrome)'),
+                  device: device('tab', 'Chrome on Linux'),
                 },
               },
             },
           },
-          devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Web Player (Chrome)')),
+          devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Chrome on Linux')),
         ]}
       >
         <DeviceNames />

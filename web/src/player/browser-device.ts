@@ -1,22 +1,66 @@
 import type { ApolloClient } from '@apollo/client';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { graphql } from '../__generated__';
 import { PlayerDevicesQuery, RegisterPlaybackDeviceMutation } from './operations';
 
-/** A name people recognise in a device list: "Web Player (Firefox)". */
-export function browserDeviceName(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrome\/|Chromium\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : 'Browser';
-  return `Web Player (${browser})`;
+/** The browsers people recognise by name, the more specific first (Edge, Opera and Samsung's say "Chrome" too). */
+const browsers: [RegExp, string][] = [
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/OPR\/|OPiOS\/|OPT\/|Opera/, 'Opera'],
+  [/Edg\/|EdgA\/|EdgiOS\//, 'Edge'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|Chromium\/|CriOS\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+
+/** The systems, the more specific first (Android says "Linux", an iPhone "like Mac OS X"). */
+const systems: [RegExp, System][] = [
+  [/iPhone|iPod/, 'iPhone'],
+  [/iPad/, 'iPad'],
+  [/Android/, 'Android'],
+  [/CrOS/, 'ChromeOS'],
+  [/Windows/, 'Windows'],
+  [/Macintosh|Mac OS X/, 'macOS'],
+  [/Linux|X11/, 'Linux'],
+];
+
+type System = 'iPhone' | 'iPad' | 'Android' | 'ChromeOS' | 'Windows' | 'macOS' | 'Linux';
+
+/** What a browser tells of itself: its user agent, and how many touch points its screen has. */
+export interface BrowserTraits {
+  userAgent: string;
+  /** An iPad asks for desktop sites as a Mac: only its touch screen tells it apart. */
+  maxTouchPoints?: number;
 }
+
+function systemOf({ userAgent, maxTouchPoints = 0 }: BrowserTraits): System | null {
+  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1] ?? null;
+  return system === 'macOS' && maxTouchPoints > 1 ? 'iPad' : system;
+}
+
+/** A name people recognise in a device list: "Chrome on Linux", "Safari on iPhone". */
+export function browserDeviceName(traits: BrowserTraits): string {
+  const browser = browsers.find(([pattern]) => pattern.test(traits.userAgent))?.[1] ?? 'Web browser';
+  const system = systemOf(traits);
+  return system ? `${browser} on ${system}` : browser;
+}
+
+/** The device kind as the music service names it: Smartphone on a phone, Tablet on a tablet, else Computer. */
+export function browserDeviceType(traits: BrowserTraits): 'Smartphone' | 'Tablet' | 'Computer' {
+  const system = systemOf(traits);
+  if (system === 'iPhone') return 'Smartphone';
+  if (system === 'iPad') return 'Tablet';
+  // An Android phone's browser says "Mobile"; a tablet's does not.
+  if (system === 'Android') return /Mobile/.test(traits.userAgent) ? 'Smartphone' : 'Tablet';
+  return 'Computer';
+}
+
+/** This browser, as it tells of itself. */
+const thisBrowser = (): BrowserTraits => ({
+  userAgent: navigator.userAgent,
+  maxTouchPoints: navigator.maxTouchPoints,
+});
 
 /** Where this tab keeps the id of the device it registered, per listener. */
 const storagePrefix = 'graphonic.playbackDevice.';
@@ -53,29 +97,39 @@ export async function forgetBrowserDevice(client: ApolloClient): Promise<void> {
   );
 }
 
+/** This tab as a playback device: its id (null until registered), and how to register it anew. */
+export interface BrowserDevice {
+  id: string | null;
+  /** The music service no longer knows the device (it lapsed while the tab slept, say): register again. */
+  registerAgain: () => void;
+}
+
 /**
  * Registers this tab as a playback device, once: the id is kept for the tab's life (a reload keeps it),
- * and registered again when the music service no longer knows it. Null until ready, and where the
+ * and registered again when the music service no longer knows it. No id until ready, and none where the
  * music service cannot have the browser play (Spotify's players are its own apps).
  */
-export function useBrowserDevice(enabled: boolean, userId: string): string | null {
+export function useBrowserDevice(enabled: boolean, userId: string): BrowserDevice {
   const client = useApolloClient();
   const [registerMutation] = useMutation(RegisterPlaybackDeviceMutation);
   const [deviceId, setDeviceId] = useState<string | null>(null);
+  // Counts the times the device was found lost: each one registers anew.
+  const [losses, setLosses] = useState(0);
+  // Kept per listener: another account signing in on this tab gets a device of its own.
+  const storageKey = `${storagePrefix}${userId}`;
 
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
-    // Kept per listener: another account signing in on this tab gets a device of its own.
-    const storageKey = `${storagePrefix}${userId}`;
     const register = async (): Promise<string | null> => {
       const kept = sessionStorage.getItem(storageKey);
       if (kept) {
         const { data } = await client.query({ query: PlayerDevicesQuery, fetchPolicy: 'network-only' });
         if (data?.player.devices.some((device) => device.id === kept)) return kept;
       }
+      const traits = thisBrowser();
       const { data } = await registerMutation({
-        variables: { input: { name: browserDeviceName(navigator.userAgent), type: 'Computer' } },
+        variables: { input: { name: browserDeviceName(traits), type: browserDeviceType(traits) } },
       });
       const id = data?.registerPlaybackDevice?.device?.id ?? null;
       if (id) {
@@ -96,9 +150,15 @@ export function useBrowserDevice(enabled: boolean, userId: string): string | nul
     return () => {
       cancelled = true;
     };
-  }, [enabled, userId, client, registerMutation]);
+  }, [enabled, storageKey, client, registerMutation, losses]);
 
-  return deviceId;
+  const registerAgain = useCallback(() => {
+    sessionStorage.removeItem(storageKey);
+    pending = null;
+    setLosses((count) => count + 1);
+  }, [storageKey]);
+
+  return useMemo(() => ({ id: deviceId, registerAgain }), [deviceId, registerAgain]);
 }
 
 /** Where a tab notes that it was playing when it went away (a reload), so that it plays on when back. */

@@ -17,6 +17,10 @@ export interface Player {
   state: PlaybackState | null;
   /** True until the first state arrives. */
   loading: boolean;
+  /** Changes are pushed over the live connection as they happen (otherwise the player polls). */
+  live: boolean;
+  /** The live connection cannot be made or broke: changes show late until it is back. */
+  livePaused: boolean;
   /** Whether the account may control playback (a free account may not). */
   canControl: boolean;
   /** This browser, as a device that plays the audio itself (local music service only). */

@@ -62,6 +62,8 @@ function fakePlayer(current: PlaybackState | null): Player {
   return {
     state: current,
     loading: false,
+    live: false,
+    livePaused: false,
     canControl: true,
     browserDeviceId: null,
     positionMs: () => 50_000,

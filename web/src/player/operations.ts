@@ -13,6 +13,7 @@ export const PlaybackStateFragment = graphql(`
       name
       type
       isActive
+      registeredByClient
       volumePercent
       supportsVolume
     }
@@ -83,6 +84,50 @@ export const PlayerDevicesQuery = graphql(`
         name
         type
         isActive
+        registeredByClient
+        volumePercent
+        supportsVolume
+      }
+    }
+  }
+`);
+
+/**
+ * The player as it changes, pushed over the live connection: the same state and devices as the two
+ * queries above, written to the same cache object (the one Player), so every screen that reads them
+ * follows. With `deviceId`, the api keeps this tab's device listed while the subscription lasts.
+ */
+export const PlayerLiveSubscription = graphql(`
+  subscription PlayerLive($deviceId: ID) {
+    player(deviceId: $deviceId) {
+      state {
+        ...PlaybackState_state
+      }
+      devices {
+        id
+        name
+        type
+        isActive
+        registeredByClient
+        volumePercent
+        supportsVolume
+        # The devices page reads it too: a pushed device lacking it would leave that page's list incomplete.
+        isRestricted
+      }
+    }
+  }
+`);
+
+/** Says that this tab's device is still there, while no live connection does (null: register again). */
+export const KeepPlaybackDeviceMutation = graphql(`
+  mutation KeepPlaybackDevice($input: KeepPlaybackDeviceInput!) {
+    keepPlaybackDevice(input: $input) {
+      device {
+        id
+        name
+        type
+        isActive
+        registeredByClient
         volumePercent
         supportsVolume
       }
@@ -220,6 +265,7 @@ export const RegisterPlaybackDeviceMutation = graphql(`
         name
         type
         isActive
+        registeredByClient
         volumePercent
         supportsVolume
       }
@@ -236,6 +282,7 @@ export const UnregisterPlaybackDeviceMutation = graphql(`
           name
           type
           isActive
+          registeredByClient
           volumePercent
           supportsVolume
         }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { needsSeek } from './browser-audio';
-import { browserDeviceName } from './browser-device';
 import { clampPosition, createArrivals, positionAt } from './position';
 
 describe('the playback clock', () => {
@@ -47,14 +46,5 @@ describe('the playback clock', () => {
     expect(needsSeek(10_000, 10_900)).toBe(false);
     expect(needsSeek(10_000, 12_000)).toBe(true);
     expect(needsSeek(12_000, 10_000)).toBe(true);
-  });
-
-  it('names the browser device after the browser', () => {
-    expect(browserDeviceName('Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36')).toBe('Web Player (Chrome)');
-    expect(browserDeviceName('Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0')).toBe(
-      'Web Player (Firefox)',
-    );
-    expect(browserDeviceName('Mozilla/5.0 Edg/140.0 Chrome/140.0')).toBe('Web Player (Edge)');
-    expect(browserDeviceName('curl/8')).toBe('Web Player (Browser)');
   });
 });

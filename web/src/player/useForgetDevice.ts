@@ -5,14 +5,10 @@ import { friendlyMessage } from '../lib/errors';
 import { PlayerDevicesQuery, UnregisterPlaybackDeviceMutation } from './operations';
 import { usePlayer } from './context';
 
-/** A browser device's name, as this app registers it ("Web Player (Firefox)"): such devices may be forgotten. */
-export function isBrowserDevice(name: string): boolean {
-  return /^Web Player \(.+\)$/.test(name);
-}
-
 /**
- * Forgets a browser device this listener registered in an earlier visit: it leaves the list at once,
- * and comes back with a message if the music service refuses. Playback on it stops.
+ * Forgets a device that a client of this listener registered (`registeredByClient`: another browser tab):
+ * it leaves the list at once, and comes back with a message if the music service refuses. Playback on it
+ * stops.
  */
 export function useForgetDevice(): (device: { id: string; name: string }) => Promise<void> {
   const client = useApolloClient();

@@ -10,20 +10,25 @@ import { UnregisterPlaybackDeviceMutation } from '../player/operations';
 import { PlayerContext, type Player } from '../player/context';
 import DevicesPage, { DevicesPageQueryDocument } from './DevicesPage';
 
-const device = (id: string, name: string, change: { type?: string; isActive?: boolean } = {}) => ({
+const device = (
+  id: string,
+  name: string,
+  change: { type?: string; isActive?: boolean; registeredByClient?: boolean } = {},
+) => ({
   __typename: 'Device' as const,
   id,
   name,
   type: change.type ?? 'Computer',
   isActive: change.isActive ?? false,
   isRestricted: false,
+  registeredByClient: change.registeredByClient ?? false,
   volumePercent: 70,
   supportsVolume: true,
 });
 
-const here = device('here', 'Web Player (Chrome)');
+const here = device('here', 'Chrome on Linux', { registeredByClient: true });
 const kitchen = device('kitchen', 'Kitchen', { type: 'Speaker', isActive: true });
-const old = device('old', 'Web Player (Firefox)');
+const old = device('old', 'Firefox on Windows', { registeredByClient: true });
 
 function viewer(provider: MusicProvider, product: AccountProduct): Viewer {
   return {
@@ -64,6 +69,8 @@ function fakePlayer(canControl: boolean, browserDeviceId: string | null): Player
   return {
     state: null,
     loading: false,
+    live: false,
+    livePaused: false,
     canControl,
     browserDeviceId,
     positionMs: () => 0,
@@ -124,7 +131,7 @@ describe('the devices screen', () => {
     const [first, second, third] = await rows();
     if (!first || !second || !third) throw new Error('Three devices should show.');
     expect(within(first).getByText('This browser')).toBeTruthy();
-    expect(within(first).getByText('Web Player (Chrome)')).toBeTruthy();
+    expect(within(first).getByText('Chrome on Linux')).toBeTruthy();
     expect(second.textContent).toContain('Kitchen');
     expect(second.textContent).toContain('Speaker · Active, paused');
     expect(third.textContent).toContain('Computer · Available');
@@ -169,13 +176,13 @@ describe('the devices screen', () => {
     });
     await rows();
     const forgetButtons = screen.getAllByRole('button', { name: /^Forget / });
-    expect(forgetButtons.map((button) => button.getAttribute('aria-label'))).toEqual(['Forget Web Player (Firefox)']);
-    fireEvent.click(screen.getByRole('button', { name: 'Forget Web Player (Firefox)' }));
+    expect(forgetButtons.map((button) => button.getAttribute('aria-label'))).toEqual(['Forget Firefox on Windows']);
+    fireEvent.click(screen.getByRole('button', { name: 'Forget Firefox on Windows' }));
     // Gone before the music service answers.
-    await waitFor(() => expect(screen.queryByText('Web Player (Firefox)')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Firefox on Windows')).toBeNull());
     expect(forgotten).not.toHaveBeenCalled();
     await waitFor(() => expect(forgotten).toHaveBeenCalledOnce());
-    expect(await screen.findByText('Forgot Web Player (Firefox)')).toBeTruthy();
+    expect(await screen.findByText('Forgot Firefox on Windows')).toBeTruthy();
     expect(await rows()).toHaveLength(2);
   });
 
@@ -190,10 +197,10 @@ describe('the devices screen', () => {
       ],
     });
     await rows();
-    fireEvent.click(screen.getByRole('button', { name: 'Forget Web Player (Firefox)' }));
-    await waitFor(() => expect(screen.queryByText('Web Player (Firefox)')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Forget Firefox on Windows' }));
+    await waitFor(() => expect(screen.queryByText('Firefox on Windows')).toBeNull());
     expect(await screen.findByText('We could not find that. It may have been removed.')).toBeTruthy();
-    expect(await screen.findByText('Web Player (Firefox)')).toBeTruthy();
+    expect(await screen.findByText('Firefox on Windows')).toBeTruthy();
   });
 
   it('says that the browser is a remote with Spotify, and sets any device’s volume', async () => {

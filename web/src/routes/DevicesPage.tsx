@@ -1,6 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { ArrowPathIcon, InformationCircleIcon } from '@heroicons/react/24/outline';
+import { useEffect, useRef } from 'react';
 import { graphql } from '../__generated__';
 import type { DevicesPageQuery } from '../__generated__/graphql';
 import { startQuery } from '../app/screens';
@@ -9,7 +10,7 @@ import { EmptyState, ErrorState, LoadingScreen, Skeleton } from '../components/S
 import { DeviceIcon, orderDevices } from '../player/DeviceList';
 import { premiumNote } from '../player/PlayerControls';
 import { usePlayer } from '../player/context';
-import { isBrowserDevice, useForgetDevice } from '../player/useForgetDevice';
+import { useForgetDevice } from '../player/useForgetDevice';
 import { VolumeSlider } from '../player/Volume';
 
 export const DevicesPageQueryDocument = graphql(`
@@ -21,6 +22,7 @@ export const DevicesPageQueryDocument = graphql(`
         type
         isActive
         isRestricted
+        registeredByClient
         volumePercent
         supportsVolume
       }
@@ -35,7 +37,7 @@ export function preload(client: ApolloClient): void {
   startQuery(client, DevicesPageQueryDocument, {});
 }
 
-/** How often the list is read again while it shows: devices come and go on their own. */
+/** How often the list is read again while it shows and no live connection pushes it: devices come and go. */
 const pollMs = 15_000;
 
 function DevicesSkeleton() {
@@ -141,9 +143,15 @@ export default function DevicesPage() {
   const { upstream } = useViewer();
   const player = usePlayer();
   const forget = useForgetDevice();
+  // While the player's live connection pushes the devices (into the same cache object), nothing to ask.
+  const live = useRef(player.live);
+  useEffect(() => {
+    live.current = player.live;
+  }, [player.live]);
   const { data, error, refetch } = useQuery(DevicesPageQueryDocument, {
     fetchPolicy: 'cache-and-network',
     pollInterval: pollMs,
+    skipPollAttempt: () => live.current,
   });
   const local = upstream.provider === 'LOCAL';
   const retry = () => void refetch().catch(() => undefined);
@@ -215,7 +223,7 @@ export default function DevicesPage() {
               device={device}
               here={here}
               volumeHere={device.isActive || !local}
-              forgettable={local && !here && isBrowserDevice(device.name)}
+              forgettable={local && !here && device.registeredByClient}
               onForget={() => void forget(device)}
             />
           );

@@ -1,0 +1,264 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { saveScreen } from './screens';
+import { audio, expectAccessible, expectAudioPlaying, expectAudioStill, graphql, keepDevice, signIn } from './support';
+
+/**
+ * The live player, end to end: tabs of one listener follow each other as things happen (the api
+ * pushes over a WebSocket), a tab that goes away leaves the other tabs' device lists, and this browser
+ * stays at hand however many devices there are. On the desktop; the phone's strip is looked at too.
+ */
+
+/** How long a device that stopped saying it is there stays listed on the e2e server (playwright.config.ts). */
+const deviceTtlMs = 15_000;
+
+interface Album {
+  id: string;
+  name: string;
+  uri: string;
+}
+
+/** A new release with a few tracks, to play. */
+async function pickAlbum(page: Page): Promise<Album> {
+  const data = await graphql<{ newReleases: { edges: { node: Album & { totalTracks: number } }[] } }>(
+    page,
+    'query LiveAlbums { newReleases(first: 30) { edges { node { id name uri totalTracks } } } }',
+  );
+  const album = data.newReleases.edges.map((edge) => edge.node).find((node) => node.totalTracks >= 4);
+  if (!album) throw new Error('No new release has four tracks or more.');
+  return album;
+}
+
+/** The id of the device this tab registered (kept in the tab's session storage). */
+async function thisDevice(page: Page): Promise<string> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.keys(sessionStorage).some((key) => key.startsWith('graphonic.playbackDevice.'))),
+    )
+    .toBe(true);
+  const id = await page.evaluate((): string | undefined => {
+    const key = Object.keys(sessionStorage).find((name) => name.startsWith('graphonic.playbackDevice.'));
+    return key === undefined ? undefined : (sessionStorage.getItem(key) ?? undefined);
+  });
+  if (!id) throw new Error('This tab did not register itself as a device.');
+  return id;
+}
+
+/** Makes this tab the device, paused, then starts an album from its page: its audio plays here. */
+async function playAlbumHere(page: Page): Promise<Album> {
+  const deviceId = await thisDevice(page);
+  await graphql(
+    page,
+    'mutation LiveHere($input: TransferPlaybackInput!) { transferPlayback(input: $input) { player { __typename } } }',
+    { input: { deviceId, play: false } },
+  );
+  const album = await pickAlbum(page);
+  await page.goto(`/album/${album.id}`);
+  await page
+    .getByRole('button', { name: `Play ${album.name}`, exact: true })
+    .first()
+    .click();
+  await expectAudioPlaying(page);
+  return album;
+}
+
+const bar = (page: Page): Locator => page.getByRole('region', { name: 'Player' });
+const transport = (page: Page, name: 'Play' | 'Pause'): Locator => bar(page).getByRole('button', { name, exact: true });
+/** The strip that says where playback is when it is not in this tab. */
+const playingOn = (page: Page, device: string | RegExp = /.+/): Locator =>
+  typeof device === 'string'
+    ? bar(page).getByRole('button', { name: `Playing on ${device}`, exact: true })
+    : bar(page).getByRole('button', { name: new RegExp(`^Playing on ${device.source}`) });
+
+/** This browser's name as it registers itself: Playwright's headless Chromium on this Linux machine. */
+const browserName = 'Chrome on Linux';
+
+test('two tabs of one listener: a pause or a play in one shows in the other within a second', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, '/devices');
+  const album = await playAlbumHere(page);
+  const other = await context.newPage();
+  await other.goto('/');
+
+  // The other tab shows what plays, and where: in the first tab, a device of its own.
+  await expect(transport(other, 'Pause')).toBeVisible();
+  await expect(playingOn(other, browserName)).toBeVisible();
+  await expect(playingOn(page)).toHaveCount(0);
+  await saveScreen(other, testInfo, 'live-other-tab');
+  await expectAccessible(other);
+
+  // Paused in the first tab: the other shows it at once, not at a poll 10 seconds later.
+  await transport(page, 'Pause').click();
+  const pausedAt = Date.now();
+  await expect(transport(other, 'Play')).toBeVisible({ timeout: 1_000 });
+  expect(Date.now() - pausedAt).toBeLessThan(1_000);
+  await expectAudioStill(page);
+
+  // Played from the other tab: nothing played, so it plays there, and the first tab follows.
+  await transport(other, 'Play').click();
+  const playedAt = Date.now();
+  await expect(playingOn(page, browserName)).toBeVisible({ timeout: 1_000 });
+  await expect(transport(page, 'Pause')).toBeVisible({ timeout: 1_000 });
+  expect(Date.now() - playedAt).toBeLessThan(1_000);
+  await expectAudioPlaying(other);
+  expect((await audio(page)).paused).toBe(true);
+  await saveScreen(page, testInfo, 'live-playing-on-other-tab');
+
+  // Back to the first tab through its device picker, opened from the strip.
+  await playingOn(page, browserName).click();
+  await page
+    .getByRole('list', { name: 'Devices' })
+    .getByRole('button', { name: /^This browser/ })
+    .click();
+  await expectAudioPlaying(page);
+  await expect(playingOn(other, browserName)).toBeVisible({ timeout: 1_000 });
+  await expect(page.getByRole('button', { name: `Pause ${album.name}`, exact: true }).first()).toBeVisible();
+  await transport(page, 'Pause').click();
+  await expectAudioStill(page);
+  await other.close();
+});
+
+test('a tab that goes away without a word leaves the device list, and Play then plays here', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, '/');
+  const here = await thisDevice(page);
+
+  // The same listener in another browser window, playing there.
+  const away = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const gone = await away.newPage();
+  await signIn(gone, '/devices');
+  const goneDevice = await thisDevice(gone);
+  await playAlbumHere(gone);
+  await expect(playingOn(page, browserName)).toBeVisible();
+
+  // Both tabs in this one's picker.
+  await playingOn(page, browserName).click();
+  const devices = page.getByRole('list', { name: 'Devices' });
+  await expect(devices.getByRole('button', { name: /^This browser/ })).toBeVisible();
+  const goneRow = devices.getByRole('listitem').filter({ hasText: browserName }).filter({ hasNotText: 'This browser' });
+  await expect(goneRow).toHaveCount(1);
+  await page.keyboard.press('Escape');
+
+  // The window dies: no request of its own gets out (no pause, no goodbye), its socket just closes.
+  await gone.route('**/*', (route) => route.abort());
+  await away.close();
+
+  // Within the time a device lasts unseen, it is gone, and with it the playback it had: nothing plays.
+  await expect(playingOn(page)).toHaveCount(0, { timeout: deviceTtlMs + 15_000 });
+  await expect(bar(page).getByText('Nothing is playing. Pick an album or a playlist to start.')).toBeVisible();
+  const { player } = await graphql<{ player: { devices: { id: string }[] } }>(
+    page,
+    'query LiveDevices { player { devices { id } } }',
+  );
+  expect(player.devices.map((device) => device.id)).toContain(here);
+  expect(player.devices.map((device) => device.id)).not.toContain(goneDevice);
+  await bar(page).getByRole('button', { name: 'Devices', exact: true }).click();
+  await expect(devices.getByRole('button', { name: /^This browser/ })).toBeVisible();
+  await expect(goneRow).toHaveCount(0);
+  await saveScreen(page, testInfo, 'live-tab-gone');
+  await page.keyboard.press('Escape');
+
+  // Play: it plays here, in the tab that is left.
+  const album = await pickAlbum(page);
+  await page.goto(`/album/${album.id}`);
+  await page
+    .getByRole('button', { name: `Play ${album.name}`, exact: true })
+    .first()
+    .click();
+  await expectAudioPlaying(page);
+  await expect(playingOn(page)).toHaveCount(0);
+  await transport(page, 'Pause').click();
+  await expectAudioStill(page);
+});
+
+test('the device picker with many devices keeps this browser in view, on a desktop and on a phone', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, '/');
+  await thisDevice(page);
+  const kinds = ['Speaker', 'Smartphone', 'TV', 'Tablet', 'Computer', 'AVR', 'CastAudio'];
+  const many: { id: string; name: string }[] = [];
+  for (let index = 0; index < 14; index += 1) {
+    const name = `Room ${String(index + 1)} ${kinds[index % kinds.length] ?? 'Speaker'}`;
+    const { registerPlaybackDevice } = await graphql<{ registerPlaybackDevice: { device: { id: string } } }>(
+      page,
+      'mutation LiveMany($input: RegisterPlaybackDeviceInput!) { registerPlaybackDevice(input: $input) { device { id } } }',
+      { input: { name, type: kinds[index % kinds.length] } },
+    );
+    many.push({ id: registerPlaybackDevice.device.id, name });
+  }
+  // Each stays listed as an open device would.
+  const kept = many.map((device) => keepDevice(page, device.id));
+  try {
+    // An album started on one of them, then paused there: the strip says where.
+    const far = many.at(-1);
+    if (!far) throw new Error('No device was registered.');
+    const album = await pickAlbum(page);
+    await graphql(
+      page,
+      'mutation LiveFar($input: StartPlaybackInput!) { startPlayback(input: $input) { player { __typename } } }',
+      { input: { deviceId: far.id, contextUri: album.uri } },
+    );
+    await graphql(
+      page,
+      'mutation LiveFarPause($input: PausePlaybackInput!) { pausePlayback(input: $input) { player { __typename } } }',
+      { input: { deviceId: far.id } },
+    );
+    await expect(playingOn(page, far.name)).toBeVisible();
+
+    await playingOn(page, far.name).click();
+    const devices = page.getByRole('list', { name: 'Devices' });
+    await expect(devices.getByRole('button', { name: far.name })).toBeVisible();
+    await expect(devices.getByRole('button', { name: /^This browser/ })).toBeInViewport();
+    await saveScreen(page, testInfo, 'live-many-devices');
+    await page.keyboard.press('Escape');
+    // Checked with the picker closed: Headless UI's focus guards of an open popover read as focusable hidden elements.
+    await expectAccessible(page);
+
+    // A phone: the strip under the compact player opens the same picker, this browser at its top.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(playingOn(page, far.name)).toBeVisible();
+    await saveScreen(page, testInfo, 'live-phone-playing-on');
+    await playingOn(page, far.name).click();
+    await expect(devices.getByRole('button', { name: /^This browser/ })).toBeInViewport();
+    await saveScreen(page, testInfo, 'live-phone-many-devices');
+    await page.keyboard.press('Escape');
+  } finally {
+    for (const keep of kept) keep.stop();
+    for (const device of many) {
+      await graphql(
+        page,
+        'mutation LiveForget($input: UnregisterPlaybackDeviceInput!) { unregisterPlaybackDevice(input: $input) { player { __typename } } }',
+        { input: { deviceId: device.id } },
+      ).catch(() => undefined);
+    }
+  }
+});
+
+test('without a live connection the bar says so, and the player follows by the poll', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  // A network that refuses WebSockets (a proxy that does not pass them, say): every attempt is closed at once.
+  await page.routeWebSocket(/\/graphql$/, (socket) => socket.close({ code: 1011, reason: 'Unavailable' }));
+  await signIn(page, '/devices');
+  const note = bar(page).getByText('Live updates paused — reconnecting…');
+  await expect(note).toBeVisible();
+  await playAlbumHere(page);
+  await saveScreen(page, testInfo, 'live-paused');
+  await expectAccessible(page);
+
+  // The tab says that its device is still there by itself, every 10 seconds.
+  await page.waitForRequest((request) => request.postData()?.includes('KeepPlaybackDevice') === true, {
+    timeout: 15_000,
+  });
+  // A pause made elsewhere (another app of the listener's) shows by the next poll.
+  await graphql(page, 'mutation LivePauseElsewhere { pausePlayback(input: {}) { player { __typename } } }');
+  await expect(transport(page, 'Play')).toBeVisible({ timeout: 15_000 });
+  await expectAudioStill(page);
+  await expect(note).toBeVisible();
+});

@@ -1,0 +1,124 @@
+import { MockedProvider } from '@apollo/client/testing/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createCache } from '../apollo';
+import { PlayerContext, type PlaybackState, type Player } from './context';
+import { PlayerDevicesQuery } from './operations';
+import { PlayingOn } from './PlayingOn';
+
+const device = (id: string, name: string, isActive = false) => ({
+  __typename: 'Device' as const,
+  id,
+  name,
+  type: 'Computer',
+  isActive,
+  registeredByClient: id === 'tab',
+  volumePercent: 80,
+  supportsVolume: true,
+});
+
+const stateOn = (deviceId: string, name: string, isPlaying = true): PlaybackState => ({
+  __typename: 'PlaybackState',
+  isPlaying,
+  progressMs: 0,
+  timestamp: 1_700_000_000_000,
+  shuffle: false,
+  repeat: 'OFF',
+  device: device(deviceId, name, true),
+  context: null,
+  item: null,
+  ' $fragmentName': 'PlaybackState_StateFragment',
+});
+
+function fakePlayer(state: PlaybackState | null, browserDeviceId: string | null): Player {
+  const command = () => vi.fn(() => Promise.resolve());
+  return {
+    state,
+    loading: false,
+    live: true,
+    livePaused: false,
+    canControl: true,
+    browserDeviceId,
+    positionMs: () => 0,
+    audioBlocked: false,
+    play: command(),
+    pause: command(),
+    togglePlay: command(),
+    next: command(),
+    previous: command(),
+    seek: command(),
+    setShuffle: command(),
+    setRepeat: command(),
+    setVolume: command(),
+    transfer: command(),
+    addToQueue: command(),
+    isCurrent: () => false,
+    refresh: vi.fn(),
+  };
+}
+
+function renderStrip(player: Player) {
+  return render(
+    <MockedProvider
+      cache={createCache()}
+      mocks={[
+        {
+          request: { query: PlayerDevicesQuery },
+          result: {
+            data: {
+              player: {
+                __typename: 'Player',
+                devices: [device('kitchen', 'Kitchen', true), device('tab', 'Chrome on Linux')],
+              },
+            },
+          },
+        },
+      ]}
+    >
+      <PlayerContext value={player}>
+        <PlayingOn />
+      </PlayerContext>
+    </MockedProvider>,
+  );
+}
+
+describe('the "Playing on" strip', () => {
+  it('says where playback is when it is on another device, and opens the device picker', async () => {
+    const player = fakePlayer(stateOn('kitchen', 'Kitchen'), 'tab');
+    renderStrip(player);
+    await screen.findByRole('button', { name: 'Playing on Kitchen' });
+    // The picker's code arrives after the first screen: the strip opens it once it is in.
+    await waitFor(
+      () =>
+        expect(screen.getByRole('button', { name: 'Playing on Kitchen' }).getAttribute('aria-expanded')).toBe('false'),
+      {
+        timeout: 5000,
+      },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Playing on Kitchen' }));
+    expect(await screen.findByRole('heading', { name: 'Connect to a device' })).toBeTruthy();
+    const devices = within(await screen.findByRole('list', { name: 'Devices' }));
+    expect(await devices.findByText('This browser')).toBeTruthy();
+
+    fireEvent.click(devices.getByText('This browser'));
+    expect(player.transfer).toHaveBeenCalledWith('tab', true);
+  });
+
+  it('shows while paused there too: the sound is there when it plays', async () => {
+    renderStrip(fakePlayer(stateOn('kitchen', 'Kitchen', false), 'tab'));
+    expect(await screen.findByRole('button', { name: 'Playing on Kitchen' })).toBeTruthy();
+  });
+
+  it('shows with a music service whose players are its own apps (no device here)', async () => {
+    renderStrip(fakePlayer(stateOn('kitchen', 'Kitchen'), null));
+    expect(await screen.findByRole('button', { name: 'Playing on Kitchen' })).toBeTruthy();
+  });
+
+  it('stays away when playback is in this tab, or nowhere', () => {
+    const { unmount } = renderStrip(fakePlayer(stateOn('tab', 'Chrome on Linux'), 'tab'));
+    expect(screen.queryByRole('button', { name: /^Playing on / })).toBeNull();
+    unmount();
+    renderStrip(fakePlayer(null, 'tab'));
+    expect(screen.queryByRole('button', { name: /^Playing on / })).toBeNull();
+  });
+});

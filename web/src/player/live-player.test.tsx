@@ -1,0 +1,284 @@
+import { ApolloClient, ApolloLink } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Observable, Subject } from 'rxjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createCache } from '../apollo';
+import { ViewerProvider, type Viewer } from '../app/viewer';
+import { NotificationsProvider } from '../components/Notifications';
+import { createLiveStatus, setLiveStatus, splitLive, type LiveConnection } from '../live';
+import { forgetBrowserDevice } from './browser-device';
+import { usePlayer } from './context';
+import { PlayerBar } from './PlayerBar';
+import { PlayerProvider } from './PlayerProvider';
+
+const readAt = 1_700_000_000_000;
+
+const device = (id: string, name: string, isActive = false) => ({
+  __typename: 'Device' as const,
+  id,
+  name,
+  type: 'Computer',
+  isActive,
+  registeredByClient: id === 'tab',
+  volumePercent: 80,
+  supportsVolume: true,
+  isRestricted: false,
+});
+
+const track = {
+  __typename: 'Track',
+  id: 't1',
+  uri: 'spotify:track:t1',
+  name: 'First Light',
+  durationMs: 200_000,
+  explicit: false,
+  streamUrl: null,
+  saved: false,
+  album: { __typename: 'Album', id: 'a1', name: 'Morning Album', images: [] },
+  artists: [{ __typename: 'Artist', id: 'ar1', name: 'The Early Birds' }],
+};
+
+/** A track on the kitchen computer, read at `timestamp`. */
+function stateOf(isPlaying: boolean, timestamp = readAt) {
+  const { isRestricted: _restricted, ...kitchen } = device('kitchen', 'Kitchen', true);
+  return {
+    __typename: 'PlaybackState',
+    isPlaying,
+    progressMs: 30_000,
+    timestamp,
+    shuffle: false,
+    repeat: 'OFF',
+    device: kitchen,
+    context: null,
+    item: track,
+  };
+}
+
+const viewer: Viewer = {
+  me: {
+    __typename: 'Me',
+    id: 'demo',
+    displayName: 'Demo Listener',
+    product: 'PREMIUM',
+    country: 'SE',
+    images: [],
+    playlists: {
+      __typename: 'PlaylistConnection',
+      totalCount: 0,
+      edges: [],
+      pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+    },
+  },
+  upstream: {
+    __typename: 'Upstream',
+    // The local music service: this browser registers itself as a device.
+    provider: 'LOCAL',
+    name: 'Graphonic Music',
+    features: {
+      __typename: 'UpstreamFeatures',
+      recommendations: true,
+      audioFeatures: true,
+      browse: true,
+      relatedArtists: true,
+      artistTopTracks: true,
+      otherUsers: true,
+      extendedMetadata: true,
+    },
+  },
+};
+
+interface Setup {
+  connection: LiveConnection;
+  /** Whether the music service still knows this tab's device when it is kept. */
+  known?: boolean;
+}
+
+/** Starts a track from a screen (an album's play button, say). */
+function PlayAlbum() {
+  const player = usePlayer();
+  return (
+    <button type="button" onClick={() => void player.play({ contextUri: 'spotify:album:a1' })}>
+      Play the album
+    </button>
+  );
+}
+
+/**
+ * The player bar on a client whose HTTP answers are the kitchen track and whose live connection is
+ * `connection`; each HTTP operation is counted, and the test pushes what the subscription sends.
+ */
+function setup({ connection, known = true }: Setup) {
+  const status = createLiveStatus(connection);
+  const pushes = new Subject<ApolloLink.Result>();
+  const subscribed: Record<string, unknown>[] = [];
+  const sent: { name: string; variables: Record<string, unknown> }[] = [];
+  const answer = (name: string): Record<string, unknown> => {
+    const devices = [device('kitchen', 'Kitchen', true), device('tab', 'Chrome on Linux')];
+    switch (name) {
+      case 'PlayerState':
+        return { player: { __typename: 'Player', state: stateOf(true) } };
+      case 'PlayerDevices':
+        return { player: { __typename: 'Player', devices } };
+      case 'RegisterPlaybackDevice':
+        return {
+          registerPlaybackDevice: {
+            __typename: 'RegisterPlaybackDevicePayload',
+            device: device('tab', 'Chrome on Linux'),
+          },
+        };
+      case 'KeepPlaybackDevice':
+        return {
+          keepPlaybackDevice: {
+            __typename: 'KeepPlaybackDevicePayload',
+            device: known ? device('tab', 'Chrome on Linux') : null,
+          },
+        };
+      case 'StartPlayback':
+        return { startPlayback: { __typename: 'StartPlaybackPayload', player: null } };
+      default:
+        throw new Error(`Nothing answers ${name}.`);
+    }
+  };
+  const http = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        sent.push({ name: operation.operationName ?? '', variables: operation.variables });
+        observer.next({ data: answer(operation.operationName ?? '') });
+        observer.complete();
+      }),
+  );
+  const live = new ApolloLink((operation) => {
+    subscribed.push(operation.variables);
+    return pushes.asObservable();
+  });
+  const client = new ApolloClient({ link: splitLive(live, http), cache: createCache() });
+  setLiveStatus(client, status);
+  sessionStorage.clear();
+  void forgetBrowserDevice(client);
+  render(
+    <ApolloProvider client={client}>
+      <ViewerProvider viewer={viewer}>
+        <NotificationsProvider>
+          <PlayerProvider>
+            <PlayerBar />
+            <PlayAlbum />
+          </PlayerProvider>
+        </NotificationsProvider>
+      </ViewerProvider>
+    </ApolloProvider>,
+  );
+  const count = (name: string) => sent.filter((operation) => operation.name === name).length;
+  /** Sends what the api pushes: the player's state and devices. */
+  const push = (
+    state: ReturnType<typeof stateOf> | null,
+    devices = [device('kitchen', 'Kitchen', true), device('tab', 'Chrome on Linux')],
+  ) =>
+    act(() => {
+      pushes.next({ data: { player: { __typename: 'Player', state, devices } } });
+    });
+  return { status, push, subscribed, sent, count };
+}
+
+/** The desktop bar's transport controls. */
+async function desktopControls() {
+  const shuffle = await screen.findByRole('button', { name: 'Shuffle' });
+  const controls = shuffle.parentElement;
+  if (!controls) throw new Error('The controls have no container.');
+  return within(controls);
+}
+
+const note = 'Live updates paused — reconnecting…';
+
+/** Lets the clock run by `ms`, and what it started settle. */
+const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the live player', () => {
+  it('shows each pushed state, never one read before the one shown, and does not poll', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const live = setup({ connection: 'connected' });
+    const controls = await desktopControls();
+    await controls.findByRole('button', { name: 'Pause' });
+    // Subscribed with this tab's device once it is registered, so that the api keeps it listed.
+    await waitFor(() => expect(live.subscribed.at(-1)).toEqual({ deviceId: 'tab' }));
+
+    live.push(stateOf(false, readAt + 2_000));
+    await controls.findByRole('button', { name: 'Play' });
+    // A state read before the pause, pushed late: the pause stays.
+    live.push(stateOf(true, readAt + 1_000));
+    await elapse(100);
+    expect(controls.getByRole('button', { name: 'Play' })).toBeTruthy();
+
+    const polls = live.count('PlayerState');
+    await elapse(35_000);
+    expect(live.count('PlayerState')).toBe(polls);
+    expect(live.count('KeepPlaybackDevice')).toBe(0);
+    expect(screen.queryByText(note)).toBeNull();
+  });
+
+  it('polls and keeps its device while the connection is down, says so, and stops once it is back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const live = setup({ connection: 'down' });
+    const controls = await desktopControls();
+    await controls.findByRole('button', { name: 'Pause' });
+    expect((await screen.findByRole('status')).textContent).toBe(note);
+
+    const polls = live.count('PlayerState');
+    await elapse(10_500);
+    expect(live.count('PlayerState')).toBeGreaterThan(polls);
+    expect(live.sent.filter((operation) => operation.name === 'KeepPlaybackDevice').at(-1)?.variables).toEqual({
+      input: { deviceId: 'tab' },
+    });
+
+    // Back: the pushes tell, the note goes, and nothing is asked by the clock any more.
+    act(() => live.status.set('connected'));
+    live.push(stateOf(false, readAt + 1_000));
+    await controls.findByRole('button', { name: 'Play' });
+    expect(screen.queryByText(note)).toBeNull();
+    const asked = live.sent.length;
+    await elapse(25_000);
+    expect(live.sent.slice(asked).map((operation) => operation.name)).toEqual([]);
+  });
+
+  it('registers this browser again when the music service no longer knows its device', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const live = setup({ connection: 'down', known: false });
+    await desktopControls();
+    await waitFor(() => expect(live.count('RegisterPlaybackDevice')).toBe(1));
+    await elapse(10_500);
+    await waitFor(() => expect(live.count('KeepPlaybackDevice')).toBe(1));
+    await waitFor(() => expect(live.count('RegisterPlaybackDevice')).toBe(2));
+  });
+
+  it('asks whether its device is still there when a push leaves it out', async () => {
+    const live = setup({ connection: 'connected' });
+    await desktopControls();
+    await waitFor(() => expect(live.subscribed.at(-1)).toEqual({ deviceId: 'tab' }));
+    live.push(stateOf(true));
+    expect(live.count('KeepPlaybackDevice')).toBe(0);
+    live.push(stateOf(true), [device('kitchen', 'Kitchen', true)]);
+    await waitFor(() => expect(live.count('KeepPlaybackDevice')).toBe(1));
+  });
+
+  it('plays on the device that plays, and here once that device has gone', async () => {
+    const live = setup({ connection: 'connected' });
+    await desktopControls();
+    await waitFor(() => expect(live.subscribed.at(-1)).toEqual({ deviceId: 'tab' }));
+    live.push(stateOf(true, readAt + 1_000));
+    fireEvent.click(screen.getByRole('button', { name: 'Play the album' }));
+    await waitFor(() => expect(live.count('StartPlayback')).toBe(1));
+    expect(live.sent.at(-1)?.variables).toEqual({ input: { contextUri: 'spotify:album:a1' } });
+
+    // The kitchen computer went away without a word: its device lapsed.
+    live.push(stateOf(true, readAt + 2_000), [device('tab', 'Chrome on Linux')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Play the album' }));
+    await waitFor(() => expect(live.count('StartPlayback')).toBe(2));
+    expect(live.sent.filter((operation) => operation.name === 'StartPlayback').at(-1)?.variables).toEqual({
+      input: { contextUri: 'spotify:album:a1', deviceId: 'tab' },
+    });
+  });
+});
