@@ -434,18 +434,21 @@ test('the devices: this browser marked, playback moved, an old browser forgotten
   await saveScreen(page, testInfo, 'now-playing-empty');
   await expectAccessible(page);
 
-  // The device list failing to load.
+  // The device list failing to load, with no live connection to push the devices either (both down at once:
+  // a live push would otherwise show the list, as it should).
+  let socketsRefused = true;
+  await page.routeWebSocket(/\/graphql$/, (socket) => {
+    if (socketsRefused) void socket.close({ code: 1011, reason: 'Unavailable' });
+    else void socket.connectToServer();
+  });
   await failOperation(page, 'DevicesPage');
   await page.goto('/devices');
   await expect(page.getByText('We could not list your devices.')).toBeVisible();
   await saveScreen(page, testInfo, 'devices-error');
   await expectAccessible(page);
+  socketsRefused = false;
   await page.unroute('**/graphql');
-  // The list comes back with Try again, or by itself when the live connection pushes the devices first.
-  await page
-    .getByRole('button', { name: 'Try again' })
-    .click({ timeout: 5_000 })
-    .catch(() => undefined);
+  await page.getByRole('button', { name: 'Try again' }).click();
   await expect(devices.getByText('This browser', { exact: true })).toBeVisible();
 
   // The album again, here, then paused.
