@@ -1,11 +1,13 @@
+import { ApolloLink } from '@apollo/client/link';
 import { MockedProvider } from '@apollo/client/testing/react';
-import type { MockLink } from '@apollo/client/testing';
+import { MockLink } from '@apollo/client/testing';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from '../apollo';
 import type { AccountProduct, RepeatMode } from '../__generated__/graphql';
 import { ViewerProvider, type Viewer } from '../app/viewer';
 import { NotificationsProvider } from '../components/Notifications';
+import { holdOperations } from '../testing/held-link';
 import {
   PausePlaybackMutation,
   PlayerStateQuery,
@@ -117,9 +119,15 @@ function viewer(product: AccountProduct): Viewer {
   };
 }
 
-function renderBar(mocks: MockLink.MockedResponse[], product: AccountProduct = 'PREMIUM', cache = createCache()) {
+function renderBar(
+  mocks: MockLink.MockedResponse[],
+  product: AccountProduct = 'PREMIUM',
+  cache = createCache(),
+  hold?: ApolloLink,
+) {
+  const mockLink = new MockLink(mocks, { defaultOptions: { delay: 20 } });
   return render(
-    <MockedProvider mocks={mocks} cache={cache} mockLinkDefaultOptions={{ delay: 20 }}>
+    <MockedProvider link={hold ? ApolloLink.from([hold, mockLink]) : mockLink} cache={cache}>
       <ViewerProvider viewer={viewer(product)}>
         <NotificationsProvider>
           <PlayerProvider>
@@ -173,12 +181,18 @@ describe('the player bar', () => {
     const resumed = vi.fn(() => ({
       data: { startPlayback: { __typename: 'StartPlaybackPayload', player: player(stateOf()) } },
     }));
-    renderBar([
-      stateMock(),
-      // Slow answers, so that the optimistic state is seen first even on a busy machine.
-      { request: { query: PausePlaybackMutation, variables: { input: {} } }, result: paused, delay: 800 },
-      { request: { query: StartPlaybackMutation, variables: { input: {} } }, result: resumed, delay: 800 },
-    ]);
+    // The commands' answers wait until the test has seen what shows before them.
+    const held = holdOperations(['PausePlayback', 'StartPlayback']);
+    renderBar(
+      [
+        stateMock(),
+        { request: { query: PausePlaybackMutation, variables: { input: {} } }, result: paused },
+        { request: { query: StartPlaybackMutation, variables: { input: {} } }, result: resumed },
+      ],
+      'PREMIUM',
+      createCache(),
+      held.link,
+    );
     const controls = await desktopControls();
     await waitFor(() => expect(enabled(controls.getByRole('button', { name: 'Pause' }))).toBe(true));
     expect(screen.getAllByText('First Light').length).toBeGreaterThan(0);
@@ -187,11 +201,15 @@ describe('the player bar', () => {
     // The optimistic state shows before the music service answers.
     await controls.findByRole('button', { name: 'Play' });
     expect(paused).not.toHaveBeenCalled();
-    await waitFor(() => expect(paused).toHaveBeenCalledOnce(), { timeout: 5000 });
+    held.release('PausePlayback');
+    await waitFor(() => expect(paused).toHaveBeenCalledOnce());
+    controls.getByRole('button', { name: 'Play' });
 
     fireEvent.click(controls.getByRole('button', { name: 'Play' }));
     await controls.findByRole('button', { name: 'Pause' });
-    await waitFor(() => expect(resumed).toHaveBeenCalledOnce(), { timeout: 5000 });
+    expect(resumed).not.toHaveBeenCalled();
+    held.release('StartPlayback');
+    await waitFor(() => expect(resumed).toHaveBeenCalledOnce());
     controls.getByRole('button', { name: 'Pause' });
   });
 

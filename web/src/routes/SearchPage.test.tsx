@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { SearchPageQueryVariables } from '../__generated__/graphql';
 import { renderScreen } from '../search/test-support';
+import { holdOperations, type HeldOperations } from '../testing/held-link';
 import { searchDelayMs } from '../search/useDebouncedQuery';
 import SearchPage, { SearchPageQueryDocument } from './SearchPage';
 
@@ -133,8 +134,12 @@ const isAll = (word: string) => (variables: Variables) =>
   variables.searching && variables.query === word && typesOf(variables).split(',').length === 6 && !variables.after;
 
 /** The search screen at an address. */
-function renderSearch(path: string, mocks: MockLink.MockedResponse[], { browse = false } = {}) {
-  return renderScreen(<SearchPage />, { path, mocks, features: { browse } });
+function renderSearch(
+  path: string,
+  mocks: MockLink.MockedResponse[],
+  { browse = false, hold }: { browse?: boolean; hold?: HeldOperations } = {},
+) {
+  return renderScreen(<SearchPage />, { path, mocks, features: { browse }, ...(hold ? { hold: hold.link } : {}) });
 }
 
 const box = () => screen.getByRole('searchbox', { name: 'What do you want to listen to?' });
@@ -158,10 +163,13 @@ describe('the search screen', () => {
   });
 
   it('keeps the last results, dimmed, while the next query loads', async () => {
-    const { current } = renderSearch('/search?q=love', [
-      searchMock(isAll('love'), everything('love')),
-      searchMock(isAll('lovely'), everything('lovely'), 2000),
-    ]);
+    const hold = holdOperations(['SearchPage']);
+    hold.release('SearchPage');
+    const { current } = renderSearch(
+      '/search?q=love',
+      [searchMock(isAll('love'), everything('love')), searchMock(isAll('lovely'), everything('lovely'))],
+      { hold },
+    );
     await screen.findByRole('list', { name: 'Songs for “love”' });
     fireEvent.change(box(), { target: { value: 'lovely' } });
     await waitFor(() => expect(current()).toBe('/search?q=lovely'));
@@ -169,6 +177,7 @@ describe('the search screen', () => {
     expect(screen.getByRole('list', { name: 'Songs for “love”' })).toBeTruthy();
     expect(screen.getByRole('tabpanel', { name: 'All' }).getAttribute('aria-busy')).toBe('true');
     expect(screen.getByText('Searching…')).toBeTruthy();
+    hold.release('SearchPage');
     expect(await screen.findByRole('list', { name: 'Songs for “lovely”' })).toBeTruthy();
     expect(screen.getByRole('tabpanel', { name: 'All' }).getAttribute('aria-busy')).toBe('false');
   });

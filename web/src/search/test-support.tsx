@@ -1,4 +1,5 @@
-import type { MockLink } from '@apollo/client/testing';
+import { ApolloLink } from '@apollo/client/link';
+import { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -68,13 +69,16 @@ interface ScreenOptions {
   path: string;
   mocks?: MockLink.MockedResponse[];
   features?: Partial<Features>;
+  /** Comes before the mocks: a link that holds some answers back (see `holdOperations`). */
+  hold?: ApolloLink;
 }
 
 /** Renders a screen at an address; `current()` is the address now. */
-export function renderScreen(screen: ReactNode, { path, mocks = [], features }: ScreenOptions) {
+export function renderScreen(screen: ReactNode, { path, mocks = [], features, hold }: ScreenOptions) {
   const location = memoryLocation({ path, record: true });
+  const mockLink = new MockLink([idlePlayer, ...mocks]);
   render(
-    <MockedProvider mocks={[idlePlayer, ...mocks]} cache={createCache()}>
+    <MockedProvider link={hold ? ApolloLink.from([hold, mockLink]) : mockLink} cache={createCache()}>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <ViewerProvider viewer={testViewer(features)}>
           <NotificationsProvider>
