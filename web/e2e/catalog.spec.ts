@@ -231,6 +231,22 @@ test('a show lists its episodes with the listener’s progress, and an episode p
   expect(state?.progressMs ?? 0).toBeGreaterThanOrEqual(resumeAt - 1000);
   expect(state?.progressMs ?? 0).toBeLessThan(resumeAt + 30_000);
   await saveScreen(page, testInfo, 'catalog-episode-playing');
+
+  // An episode's controls jump 15 seconds back and on, as a podcast player's do; shuffle and repeat are music's.
+  const bar = playerBar(page);
+  await expect(bar.getByRole('button', { name: 'Shuffle' })).toHaveCount(0);
+  await expect(bar.getByRole('button', { name: /^Repeat/ })).toHaveCount(0);
+  const before = (await graphql<PlayerStateData>(page, playerStateQuery)).player.state?.progressMs ?? 0;
+  await bar.getByRole('button', { name: 'Forward 15 seconds' }).click();
+  await expect
+    .poll(async () => (await graphql<PlayerStateData>(page, playerStateQuery)).player.state?.progressMs ?? 0)
+    .toBeGreaterThanOrEqual(before + 15_000);
+  const ahead = (await graphql<PlayerStateData>(page, playerStateQuery)).player.state?.progressMs ?? 0;
+  await bar.getByRole('button', { name: 'Back 15 seconds' }).click();
+  await expect
+    .poll(async () => (await graphql<PlayerStateData>(page, playerStateQuery)).player.state?.progressMs ?? 0)
+    .toBeLessThan(ahead - 10_000);
+  await saveScreen(page, testInfo, 'catalog-episode-controls');
   await pause(page);
 
   await page.getByRole('link', { name: 'All episodes' }).click();

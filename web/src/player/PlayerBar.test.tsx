@@ -300,6 +300,67 @@ describe('the player bar', () => {
     expect(enabled(controls.getByRole('button', { name: 'Next' }))).toBe(false);
   });
 
+  it('gives an episode jumps of 15 seconds back and on instead of shuffle and repeat', async () => {
+    vi.spyOn(performance, 'now').mockImplementation(() => 10_000);
+    const episode = {
+      __typename: 'Episode',
+      id: 'e1',
+      uri: 'spotify:episode:e1',
+      name: 'Morning Talk',
+      durationMs: 1_800_000,
+      explicit: false,
+      streamUrl: null,
+      saved: false,
+      images: [],
+      show: { __typename: 'Show', id: 's1', name: 'The Talk Show', publisher: 'Talkers' },
+    };
+    const at = (positionMs: number) => () => ({
+      data: {
+        seekPlayback: {
+          __typename: 'SeekPlaybackPayload',
+          player: player({ ...stateOf({ progressMs: positionMs }), item: episode } as unknown as ReturnType<
+            typeof stateOf
+          >),
+        },
+      },
+    });
+    const back = vi.fn(at(15_000));
+    // Back from 0:30 to 0:15, then on again to 0:30.
+    const on = vi.fn(at(30_000));
+    renderBar([
+      stateMock({ ...stateOf({ progressMs: 30_000 }), item: episode } as unknown as ReturnType<typeof stateOf>),
+      { request: { query: SeekPlaybackMutation, variables: { input: { positionMs: 15_000 } } }, result: back },
+      { request: { query: SeekPlaybackMutation, variables: { input: { positionMs: 30_000 } } }, result: on },
+    ]);
+    const previous = await screen.findByRole('button', { name: 'Previous' });
+    const controls = within(previous.parentElement ?? document.body);
+    await waitFor(() => expect(enabled(controls.getByRole('button', { name: 'Back 15 seconds' }))).toBe(true));
+    expect(controls.queryByRole('button', { name: 'Shuffle' })).toBeNull();
+    expect(controls.queryByRole('button', { name: /^Repeat/ })).toBeNull();
+    // Previous, back 15, play or pause, on 15, next: in that order.
+    expect(controls.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Previous',
+      'Back 15 seconds',
+      'Pause',
+      'Forward 15 seconds',
+      'Next',
+    ]);
+    fireEvent.click(controls.getByRole('button', { name: 'Back 15 seconds' }));
+    await waitFor(() => expect(back).toHaveBeenCalledOnce());
+    fireEvent.click(controls.getByRole('button', { name: 'Forward 15 seconds' }));
+    await waitFor(() => expect(on).toHaveBeenCalledOnce());
+  });
+
+  it('marks shuffle and repeat that are on with a dot as well as colour', async () => {
+    renderBar([stateMock({ ...stateOf({ repeat: 'CONTEXT' }), shuffle: true })]);
+    const controls = await desktopControls();
+    const shuffle = controls.getByRole('button', { name: 'Shuffle' });
+    await waitFor(() => expect(shuffle.getAttribute('aria-pressed')).toBe('true'));
+    expect(shuffle.querySelector('span.rounded-full')).not.toBeNull();
+    const repeat = controls.getByRole('button', { name: 'Repeat: all' });
+    expect(repeat.querySelector('span.rounded-full')).not.toBeNull();
+  });
+
   it('moves the seek bar on with the clock, and jumps where a seek goes', async () => {
     let now = 10_000;
     vi.spyOn(performance, 'now').mockImplementation(() => now);

@@ -1,19 +1,16 @@
-import {
-  ArrowPathRoundedSquareIcon,
-  ArrowsRightLeftIcon,
-  BackwardIcon,
-  ForwardIcon,
-  PauseIcon,
-  PlayIcon,
-} from '@heroicons/react/24/solid';
+import { ArrowPathRoundedSquareIcon, ArrowsRightLeftIcon, PauseIcon, PlayIcon } from '@heroicons/react/24/solid';
 import type { RepeatMode } from '../__generated__/graphql';
-import { nextRepeatMode, usePlayer } from './context';
+import { nextRepeatMode, usePlayer, type Player } from './context';
+import { Jump15Icon, SkipNextIcon, SkipPreviousIcon } from './transport-icons';
 
 export const repeatLabels: Record<RepeatMode, string> = {
   OFF: 'Repeat: off',
   CONTEXT: 'Repeat: all',
   TRACK: 'Repeat: this one',
 };
+
+/** How far the episode controls jump back or on, as podcast players do. */
+export const jumpMs = 15_000;
 
 /** Why the controls are disabled for an account that may not control playback. */
 export const premiumNote = 'Controlling playback needs a Premium account.';
@@ -29,7 +26,24 @@ interface TransportControlsProps {
   describedBy?: string;
 }
 
-/** Shuffle, previous, play or pause, next and repeat: the player bar's and the now-playing view's. */
+/** A dot under a toggle that is on, as Spotify draws it: the state is not told by colour alone. */
+function OnDot() {
+  return (
+    <span aria-hidden="true" className="absolute bottom-0 left-1/2 size-1 -translate-x-1/2 rounded-full bg-current" />
+  );
+}
+
+/** Moves an episode's position back or on by `jumpMs`, within the episode. */
+function jump(player: Player, direction: -1 | 1): void {
+  const duration = player.state?.item?.durationMs ?? 0;
+  const target = Math.min(Math.max(0, player.positionMs() + direction * jumpMs), Math.max(0, duration - 1));
+  void player.seek(target);
+}
+
+/**
+ * Previous, play or pause and next, with shuffle and repeat for music; for an episode, which plays on its own,
+ * jumps of 15 seconds back and on instead. The player bar's and the now-playing view's.
+ */
 export function TransportControls({ size = 'md', describedBy }: TransportControlsProps) {
   const player = usePlayer();
   const { state } = player;
@@ -38,22 +52,39 @@ export function TransportControls({ size = 'md', describedBy }: TransportControl
   // Silent here until a click lets the browser start the audio: the button offers to play.
   const playing = state?.isPlaying === true && !player.audioBlocked;
   const repeat = state?.repeat ?? 'OFF';
+  const episode = item?.__typename === 'Episode';
   const look = sizes[size];
   const side = 'rounded-full p-2 disabled:opacity-40';
+  const jumpButton = (direction: -1 | 1) => (
+    <button
+      type="button"
+      disabled={!controls || !item}
+      aria-label={direction < 0 ? 'Back 15 seconds' : 'Forward 15 seconds'}
+      title={direction < 0 ? 'Back 15 seconds' : 'Forward 15 seconds'}
+      aria-describedby={describedBy}
+      onClick={() => jump(player, direction)}
+      className={`${side} text-neutral-300 hover:text-white`}
+    >
+      <Jump15Icon back={direction < 0} className={look.icon} />
+    </button>
+  );
   return (
     <div className={`flex items-center ${look.gap}`}>
-      <button
-        type="button"
-        disabled={!controls || !state}
-        aria-label="Shuffle"
-        aria-pressed={state?.shuffle === true}
-        aria-describedby={describedBy}
-        title={state?.shuffle ? 'Shuffle: on' : 'Shuffle: off'}
-        onClick={() => void player.setShuffle(!state?.shuffle)}
-        className={`${side} ${state?.shuffle ? 'text-accent' : 'text-neutral-400 hover:text-white'}`}
-      >
-        <ArrowsRightLeftIcon aria-hidden="true" className={look.icon} />
-      </button>
+      {!episode && (
+        <button
+          type="button"
+          disabled={!controls || !state}
+          aria-label="Shuffle"
+          aria-pressed={state?.shuffle === true}
+          aria-describedby={describedBy}
+          title={state?.shuffle ? 'Shuffle: on' : 'Shuffle: off'}
+          onClick={() => void player.setShuffle(!state?.shuffle)}
+          className={`relative ${side} ${state?.shuffle ? 'text-accent' : 'text-neutral-400 hover:text-white'}`}
+        >
+          <ArrowsRightLeftIcon aria-hidden="true" className={look.icon} />
+          {state?.shuffle && <OnDot />}
+        </button>
+      )}
       <button
         type="button"
         disabled={!controls || !item}
@@ -62,8 +93,9 @@ export function TransportControls({ size = 'md', describedBy }: TransportControl
         onClick={() => void player.previous()}
         className={`${side} text-neutral-300 hover:text-white`}
       >
-        <BackwardIcon aria-hidden="true" className={look.icon} />
+        <SkipPreviousIcon className={look.icon} />
       </button>
+      {episode && jumpButton(-1)}
       <button
         type="button"
         disabled={!controls || !item}
@@ -78,6 +110,7 @@ export function TransportControls({ size = 'md', describedBy }: TransportControl
           <PlayIcon aria-hidden="true" className={look.play} />
         )}
       </button>
+      {episode && jumpButton(1)}
       <button
         type="button"
         disabled={!controls || !item}
@@ -86,24 +119,27 @@ export function TransportControls({ size = 'md', describedBy }: TransportControl
         onClick={() => void player.next()}
         className={`${side} text-neutral-300 hover:text-white`}
       >
-        <ForwardIcon aria-hidden="true" className={look.icon} />
+        <SkipNextIcon className={look.icon} />
       </button>
-      <button
-        type="button"
-        disabled={!controls || !state}
-        aria-label={repeatLabels[repeat]}
-        aria-describedby={describedBy}
-        title={repeatLabels[repeat]}
-        onClick={() => void player.setRepeat(nextRepeatMode(repeat))}
-        className={`relative ${side} ${repeat !== 'OFF' ? 'text-accent' : 'text-neutral-400 hover:text-white'}`}
-      >
-        <ArrowPathRoundedSquareIcon aria-hidden="true" className={look.icon} />
-        {repeat === 'TRACK' && (
-          <span aria-hidden="true" className="absolute top-0 right-0 text-[10px] leading-none font-bold">
-            1
-          </span>
-        )}
-      </button>
+      {!episode && (
+        <button
+          type="button"
+          disabled={!controls || !state}
+          aria-label={repeatLabels[repeat]}
+          aria-describedby={describedBy}
+          title={repeatLabels[repeat]}
+          onClick={() => void player.setRepeat(nextRepeatMode(repeat))}
+          className={`relative ${side} ${repeat !== 'OFF' ? 'text-accent' : 'text-neutral-400 hover:text-white'}`}
+        >
+          <ArrowPathRoundedSquareIcon aria-hidden="true" className={look.icon} />
+          {repeat === 'TRACK' && (
+            <span aria-hidden="true" className="absolute top-0 right-0 text-[10px] leading-none font-bold">
+              1
+            </span>
+          )}
+          {repeat !== 'OFF' && <OnDot />}
+        </button>
+      )}
     </div>
   );
 }
