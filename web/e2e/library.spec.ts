@@ -43,6 +43,11 @@ test('the library shows every kind, narrows, filters and sorts them, as a list o
   expect(names.length).toBeGreaterThan(1);
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
   await saveScreen(page, testInfo, 'library-albums');
+  // Narrowed and sorted, it stays so across a reload.
+  await page.reload();
+  await expect(albumsChip).toHaveAttribute('aria-pressed', 'true');
+  await expect(main.getByRole('button', { name: /^Sort by/ })).toContainText('Alphabetical');
+  expect(await linkNames(albums)).toEqual(names);
 
   // A grid of cards, remembered.
   await main.getByRole('button', { name: 'Grid', exact: true }).click();
@@ -63,6 +68,9 @@ test('the library shows every kind, narrows, filters and sorts them, as a list o
   for (const name of await linkNames(playlists)) expect(name.toLowerCase()).toContain('deep cuts');
   await expect(main.getByRole('region', { name: 'Albums' })).toHaveCount(0);
   await saveScreen(page, testInfo, 'library-filtered');
+  await page.reload();
+  await expect(filter).toHaveValue('deep cuts');
+  await expect(main.getByRole('region', { name: 'Albums' })).toHaveCount(0);
   await filter.fill('nothing is called this');
   await expect(main.getByRole('heading', { name: 'Nothing matches “nothing is called this”' })).toBeVisible();
   await saveScreen(page, testInfo, 'library-no-match');

@@ -29,6 +29,7 @@ import {
   type LibrarySort,
 } from '../library/library-entries';
 import type { SortListboxProps } from '../library/SortListbox';
+import { useLibraryLayout, useLibraryNarrowing, type LibraryView } from '../library/library-settings';
 import { useCreatePlaylist } from '../playlists/useCreatePlaylist';
 
 /** The sort listbox comes after the first screen; until then, a look-alike of its button. */
@@ -216,22 +217,10 @@ const MoreShowsDocument = graphql(`
   }
 `);
 
-type View = 'list' | 'grid';
+type View = LibraryView;
 
 /** Sorting or filtering a list needs all of it: up to this many items of a kind are loaded for it. */
 const loadAllLimit = 1000;
-
-const viewKey = 'graphonic.library.view';
-
-function initialView(): View {
-  try {
-    const stored = localStorage.getItem(viewKey);
-    if (stored === 'list' || stored === 'grid') return stored;
-  } catch {
-    // Storage may be off: the default then.
-  }
-  return 'list';
-}
 
 function LikedSongsCover({ className }: { className: string }) {
   return (
@@ -393,10 +382,8 @@ export function preload(client: ApolloClient): void {
 export default function LibraryPage() {
   const { data, error, loading, refetch, fetchMore } = useQuery(LibraryPageDocument, { errorPolicy: 'all' });
   const createPlaylist = useCreatePlaylist();
-  const [kind, setKind] = useState<LibraryKind | null>(null);
-  const [filter, setFilter] = useState('');
-  const [chosenSort, setSort] = useState<LibrarySort>('recent');
-  const [view, setView] = useState<View>(initialView);
+  const { kind, setKind, filter, setFilter } = useLibraryNarrowing();
+  const [{ view, sort: chosenSort }, changeLayout] = useLibraryLayout();
   const me = data?.me;
 
   if (loading && !me) return <LibrarySkeleton />;
@@ -452,14 +439,8 @@ export default function LibraryPage() {
   const nothingShown = !showLiked && shown.every((section) => section.entries.length === 0);
   const stillLoading = needsAll && shown.some((section) => section.list.hasMore);
 
-  const chooseView = (next: View) => {
-    setView(next);
-    try {
-      localStorage.setItem(viewKey, next);
-    } catch {
-      // Storage may be off: the choice then lasts for this visit.
-    }
-  };
+  const chooseView = (next: View) => changeLayout({ view: next });
+  const setSort = (next: LibrarySort) => changeLayout({ sort: next });
 
   const searchLink = (
     <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
