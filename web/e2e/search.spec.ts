@@ -64,6 +64,14 @@ test('a search as it is typed: results, the address, the tabs, more, a reload, a
   await page.goBack();
   await expect(page).toHaveURL(/\/search\?q=love&type=albums$/);
   await expect(page.getByRole('tab', { name: 'Albums' })).toHaveAttribute('aria-selected', 'true');
+
+  // A word typed as it sounds finds the word as it is spelt.
+  await searchBox(page).fill('midnite');
+  await expect(page).toHaveURL(/\/search\?q=midnite/);
+  const spelt = page.getByRole('list', { name: 'Albums for “midnite”' }).getByRole('link');
+  await expect(spelt.first()).toBeVisible();
+  expect((await spelt.allTextContents()).some((name) => /midnight/i.test(name))).toBe(true);
+  await saveScreen(page, testInfo, 'search-spelt-as-it-sounds');
   expect(errors).toEqual([]);
 });
 

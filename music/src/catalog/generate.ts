@@ -1,7 +1,7 @@
 import type { AudioFeaturesRecord } from '../http/objects';
 import { categories as categoryList, genres, type GenreProfile } from './genres';
 import { catalogIdFor, Random } from './random';
-import { adjectives, firstNames, labels, nouns, publishers, showTopics, surnames, verbs } from './words';
+import { adjectives, firstNames, labels, nouns, plural, publishers, showTopics, surnames, verbs } from './words';
 
 /**
  * The catalog, generated deterministically from a seed: the same seed and sizes give the same
@@ -124,17 +124,17 @@ const round = (value: number, digits = 3): number => Number(value.toFixed(digits
 function artistName(random: Random): string {
   const roll = random.next();
   if (roll < 0.35) return `${random.pick(firstNames)} ${random.pick(surnames)}`;
-  if (roll < 0.6) return `The ${random.pick(adjectives)} ${random.pick(nouns)}s`;
+  if (roll < 0.6) return `The ${random.pick(adjectives)} ${plural(random.pick(nouns))}`;
   if (roll < 0.8) return `${random.pick(adjectives)} ${random.pick(nouns)}`;
-  if (roll < 0.9) return `${random.pick(firstNames)} & the ${random.pick(nouns)}s`;
+  if (roll < 0.9) return `${random.pick(firstNames)} & the ${plural(random.pick(nouns))}`;
   return `${random.pick(nouns)}${random.pick(['', 'fall', 'light', 'line', 'wave', 'heart'])}`;
 }
 
 function albumName(random: Random): string {
   const roll = random.next();
   if (roll < 0.3) return `${random.pick(adjectives)} ${random.pick(nouns)}`;
-  if (roll < 0.5) return `${random.pick(nouns)}s of ${random.pick(nouns)}`;
-  if (roll < 0.65) return `${random.pick(verbs)} ${random.pick(nouns)}s`;
+  if (roll < 0.5) return `${plural(random.pick(nouns))} of ${random.pick(nouns)}`;
+  if (roll < 0.65) return `${random.pick(verbs)} ${plural(random.pick(nouns))}`;
   if (roll < 0.85) return `The ${random.pick(nouns)}`;
   return random.pick(nouns);
 }
@@ -373,8 +373,8 @@ export function generateShows(
     episodes.push({
       id: catalogIdFor(seed, 'episode', index),
       showId: show.id,
-      name: `${number}. ${random.pick(adjectives)} ${random.pick(nouns)}s`,
-      description: `Episode ${number}: ${random.pick(verbs).toLowerCase()} ${random.pick(nouns).toLowerCase()}s and what they tell us.`,
+      name: `${number}. ${random.pick(adjectives)} ${plural(random.pick(nouns))}`,
+      description: `Episode ${number}: ${random.pick(verbs).toLowerCase()} ${plural(random.pick(nouns)).toLowerCase()} and what they tell us.`,
       durationMs: random.int(10, 90) * 60_000 + random.int(0, 59_999),
       language: show.languages[0] ?? 'en',
       releaseDate: day.toISOString().slice(0, 10),

@@ -254,3 +254,15 @@ export const showTopics = [
   ['The Long Game', 'Sport, strategy and the people behind the scores.'],
   ['Book Club', 'One book a week, read closely.'],
 ] as const;
+
+/** Nouns whose plural is not the noun and an "s" or "es". */
+const irregularPlurals: Readonly<Record<string, string>> = { Wolf: 'Wolves', Echo: 'Echoes' };
+
+/** A noun of this list made plural as English spells it: Compasses, Cities, Wolves, not Compasss or Citys. */
+export function plural(noun: string): string {
+  const irregular = irregularPlurals[noun];
+  if (irregular) return irregular;
+  if (/(?:s|x|z|ch|sh)$/i.test(noun)) return `${noun}es`;
+  if (/[^aeiou]y$/i.test(noun)) return `${noun.slice(0, -1)}ies`;
+  return `${noun}s`;
+}

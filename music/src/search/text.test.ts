@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedTypos, editDistance, normalize, Vocabulary, words } from './text';
+import { allowedTypos, editDistance, normalize, soundsLike, Vocabulary, words } from './text';
 
 describe('search text', () => {
   it('normalises case, accents, ampersands and apostrophes', () => {
@@ -40,5 +40,22 @@ describe('search text', () => {
     expect(vocabulary.near('sun').size).toBe(0);
     vocabulary.add('sunlight');
     expect(vocabulary.withPrefix('sun').map((id) => vocabulary.term(id))).toEqual(['sunlight']);
+  });
+
+  it('hears spellings that sound alike, beyond what typos reach', () => {
+    expect(editDistance('midnite', 'midnight', 2)).toBe(3);
+    expect(soundsLike('midnite')).toBe(soundsLike('midnight'));
+    expect(soundsLike('tonite')).toBe(soundsLike('tonight'));
+    expect(soundsLike('thru')).toBe(soundsLike('through'));
+    expect(soundsLike('fone')).toBe(soundsLike('phone'));
+    expect(soundsLike('kool')).toBe(soundsLike('cool'));
+    expect(soundsLike('river')).not.toBe(soundsLike('rover'));
+    const vocabulary = new Vocabulary();
+    for (const term of ['midnight', 'middle', 'light', 'lighthouse', 'sun']) vocabulary.add(term);
+    const near = (word: string) => [...vocabulary.near(word)].map(([id, distance]) => [vocabulary.term(id), distance]);
+    expect(near('midnite')).toEqual([['midnight', 1]]);
+    expect(near('lite')).toEqual([['light', 1]]);
+    // Short words carry no typo and no other spelling: "sun" finds only "sun".
+    expect(near('sn')).toEqual([]);
   });
 });

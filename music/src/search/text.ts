@@ -44,6 +44,25 @@ export function allowedTypos(word: string): number {
 }
 
 /**
+ * What a word sounds like, for the spellings people type that no count of typos reaches: "midnite" for
+ * "midnight", "tonite", "lite", "thru", "fone". Silent "gh" and a closing "e" go, "ph" is "f", "c" and
+ * "ck" are "k" (or "s" before e, i and y), "z" is "s", and a doubled letter counts once.
+ */
+export function soundsLike(word: string): string {
+  return word
+    .replace(/ough/gu, 'u')
+    .replace(/igh/gu, 'i')
+    .replace(/ght/gu, 't')
+    .replace(/ph/gu, 'f')
+    .replace(/ck/gu, 'k')
+    .replace(/c(?=[eiy])/gu, 's')
+    .replace(/[cq]/gu, 'k')
+    .replace(/z/gu, 's')
+    .replace(/(?<=..)e$/u, '')
+    .replace(/(\p{L})\1+/gu, '$1');
+}
+
+/**
  * The edit distance of `a` and `b` counting a swap of two neighbouring letters as one edit
  * (optimal string alignment), or `max + 1` as soon as it is sure to exceed `max`.
  */
@@ -80,6 +99,8 @@ export class Vocabulary {
   private sorted: number[] | undefined;
   /** Term ids by word length, for typo look-ups. */
   private byLength: number[][] | undefined;
+  /** Term ids by what they sound like, for spelling look-ups. */
+  private bySound: Map<string, number[]> | undefined;
   private readonly fuzzyCache = new Map<string, Map<number, number>>();
 
   /** The number of `term`, given one when it is new. */
@@ -91,6 +112,7 @@ export class Vocabulary {
       this.terms.push(term);
       this.sorted = undefined;
       this.byLength = undefined;
+      this.bySound = undefined;
       this.fuzzyCache.clear();
     }
     return id;
@@ -129,7 +151,10 @@ export class Vocabulary {
     return found;
   }
 
-  /** The terms within the typos `word` may carry, `word` itself excluded: term to edit distance. */
+  /**
+   * The terms within the typos `word` may carry, `word` itself excluded: term to edit distance. A term
+   * spelt another way that sounds the same counts as one typo away.
+   */
   near(word: string): Map<number, number> {
     const cached = this.fuzzyCache.get(word);
     if (cached) return cached;
@@ -145,10 +170,29 @@ export class Vocabulary {
           if (distance <= max) found.set(id, distance);
         }
       }
+      const sound = soundsLike(word);
+      if (sound.length >= 3) {
+        const bySound = (this.bySound ??= this.soundBuckets());
+        for (const id of bySound.get(sound) ?? []) {
+          if (this.term(id) !== word) found.set(id, Math.min(found.get(id) ?? 1, 1));
+        }
+      }
     }
     if (this.fuzzyCache.size >= 10_000) this.fuzzyCache.clear();
     this.fuzzyCache.set(word, found);
     return found;
+  }
+
+  private soundBuckets(): Map<string, number[]> {
+    const buckets = new Map<string, number[]>();
+    this.terms.forEach((term, id) => {
+      if (allowedTypos(term) === 0) return;
+      const sound = soundsLike(term);
+      const bucket = buckets.get(sound);
+      if (bucket) bucket.push(id);
+      else buckets.set(sound, [id]);
+    });
+    return buckets;
   }
 
   private lengthBuckets(): number[][] {
