@@ -486,7 +486,7 @@ await describeService('playlists', (service) => {
     });
     expect(stale.status).toBe(400);
     expect(stale.body).toMatchObject({ error: { status: 400, reason: 'SNAPSHOT_STALE' } });
-    expect(String((stale.body.error as { message: string }).message)).toMatch(/^Stale snapshot_id/);
+    expect((stale.body.error as { message: string }).message).toMatch(/^Stale snapshot_id/);
     const elsewhere = await call('DELETE', `/playlists/${playlistId}/items`, {
       // Position 2 now holds track(1); position 9 holds nothing. The whole removal is refused.
       items: [

@@ -275,10 +275,7 @@ export async function itemsAt(
 /** Removes these item rows (by their ids) from the playlist. */
 export async function deleteItemRows(tx: Queryable, playlistId: string, itemIds: readonly number[]): Promise<void> {
   if (itemIds.length === 0) return;
-  await tx.query('DELETE FROM playlist_items WHERE playlist_id = $1 AND id = ANY($2::bigint[])', [
-    playlistId,
-    itemIds,
-  ]);
+  await tx.query('DELETE FROM playlist_items WHERE playlist_id = $1 AND id = ANY($2::bigint[])', [playlistId, itemIds]);
 }
 
 /** Numbers the items 0, 1, 2… again in their order, after some were removed. */

@@ -146,9 +146,20 @@ export type RemoveFromLibraryInput = {
 export type RemovePlaylistItemsInput = {
   /** The playlist's id. */
   playlistId: string | number;
-  /** The `snapshotId` the listener saw; BAD_USER_INPUT when it is not a version of this playlist. */
+  /**
+   * The positions (counting from 0) of the copies of the one URI to remove, as the listener saw them at
+   * `snapshotId`: the other copies stay. Left out, every copy goes. BAD_USER_INPUT when a position holds
+   * another item; PLAYLIST_CHANGED when `snapshotId` is no longer the playlist's version; FEATURE_UNAVAILABLE,
+   * with nothing removed, on a music service that removes only every copy (Spotify): remove without
+   * `positions`, after telling the listener so.
+   */
+  positions?: Array<number> | null | undefined;
+  /**
+   * The `snapshotId` the listener saw; BAD_USER_INPUT when it is not a version of this playlist. With
+   * `positions` it must be the playlist's current version (PLAYLIST_CHANGED otherwise).
+   */
   snapshotId?: string | null | undefined;
-  /** Track and episode URIs to remove, 1 to 100. */
+  /** Track and episode URIs to remove, 1 to 100; exactly one with `positions`. */
   uris: Array<string>;
 };
 
