@@ -247,7 +247,10 @@ test('removing one copy of a song removes that row only, and a playlist changed 
   await page.getByRole('button', { name: 'Clear the search' }).click();
 
   // The second copy goes; the first stays where it was.
-  await items.getByRole('button', { name: `More options for ${song}` }).last().click();
+  await items
+    .getByRole('button', { name: `More options for ${song}` })
+    .last()
+    .click();
   await page.getByRole('menuitem', { name: 'Remove from this playlist' }).click();
   await expect.poll(() => order(items)).toEqual([song, other]);
   await saveScreen(page, testInfo, 'playlist-removed-one-copy');
@@ -255,7 +258,10 @@ test('removing one copy of a song removes that row only, and a playlist changed 
   await expect.poll(() => order(page.getByRole('list', { name: `Items of ${name}` }))).toEqual([song, other]);
 
   // Undo puts that copy back at its place, beside the other.
-  await items.getByRole('button', { name: `More options for ${song}` }).first().click();
+  await items
+    .getByRole('button', { name: `More options for ${song}` })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'Remove from this playlist' }).click();
   await expect.poll(() => order(items)).toEqual([other]);
   await page.getByRole('button', { name: 'Undo' }).click();
@@ -300,9 +306,15 @@ test('adding a song that is already in the playlist asks first', async ({ page }
 
   // From the row's menu, to the same playlist: the dialog asks, and "Don't add" adds nothing.
   const addFromMenu = async () => {
-    await items.getByRole('button', { name: `More options for ${song}` }).first().click();
+    await items
+      .getByRole('button', { name: `More options for ${song}` })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Add to playlist' }).click();
-    await page.getByRole('dialog', { name: `Add ${song} to a playlist` }).getByRole('button', { name }).click();
+    await page
+      .getByRole('dialog', { name: `Add ${song} to a playlist` })
+      .getByRole('button', { name })
+      .click();
   };
   await addFromMenu();
   const ask = page.getByRole('alertdialog', { name: 'Already added' });
