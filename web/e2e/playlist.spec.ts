@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { saveScreen } from './screens';
-import { addFirstFound, expectAccessible, playlistOrder as order, signIn, watchErrors } from './support';
+import { addFirstFound, expectAccessible, graphql, playlistOrder as order, signIn, watchErrors } from './support';
 
 // Whole-page loads (sign-in, reloads) on a busy machine take longer than the default wait.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -214,4 +214,183 @@ test('a playlist that does not exist, or that cannot be reached, says so', async
   await page.unroute('**/graphql');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Discoveries' })).toBeVisible();
+});
+
+/** Makes an empty playlist of the listener's own from the library; answers its name. */
+async function newPlaylist(page: Page, prefix: string): Promise<string> {
+  await page.getByRole('main').getByRole('button', { name: 'Create playlist' }).click();
+  const details = page.getByRole('dialog', { name: 'Edit details' });
+  const name = `${prefix} ${String(Date.now())}`;
+  await details.getByLabel('Name').fill(name);
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return name;
+}
+
+test('removing one copy of a song removes that row only, and a playlist changed elsewhere is not edited blind', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, '/library');
+  const errors = watchErrors(page);
+  const name = await newPlaylist(page, 'Twice over');
+  const items = page.getByRole('list', { name: `Items of ${name}` });
+  const song = await addFirstFound(page, name, 'river');
+  await expect(items.getByRole('listitem')).toHaveCount(1);
+  const other = await addFirstFound(page, name, 'summer');
+  await expect(items.getByRole('listitem')).toHaveCount(2);
+  // The search under the list says it is there already, and adds it again.
+  await page.getByRole('searchbox', { name: `Search for songs to add to ${name}` }).fill('river');
+  await expect(page.getByRole('button', { name: `Add ${song} to ${name}` }).first()).toHaveText('Add again');
+  await addFirstFound(page, name, 'river');
+  await expect.poll(() => order(items)).toEqual([song, other, song]);
+  await page.getByRole('button', { name: 'Clear the search' }).click();
+
+  // The second copy goes; the first stays where it was.
+  await items
+    .getByRole('button', { name: `More options for ${song}` })
+    .last()
+    .click();
+  await page.getByRole('menuitem', { name: 'Remove from this playlist' }).click();
+  await expect.poll(() => order(items)).toEqual([song, other]);
+  await saveScreen(page, testInfo, 'playlist-removed-one-copy');
+  await page.reload();
+  await expect.poll(() => order(page.getByRole('list', { name: `Items of ${name}` }))).toEqual([song, other]);
+
+  // Undo puts that copy back at its place, beside the other.
+  await items
+    .getByRole('button', { name: `More options for ${song}` })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Remove from this playlist' }).click();
+  await expect.poll(() => order(items)).toEqual([other]);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => order(items)).toEqual([song, other]);
+  await page.reload();
+  await expect.poll(() => order(page.getByRole('list', { name: `Items of ${name}` }))).toEqual([song, other]);
+
+  // Changed on another device meanwhile: the removal is refused, nothing is removed, and the screen says why.
+  const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const { playlist } = await graphql<{ playlist: { items: { edges: { node: { uri: string } }[] } } }>(
+    page,
+    'query($id: ID!) { playlist(id: $id) { items(first: 1) { edges { node { ... on Track { uri } } } } } }',
+    { id },
+  );
+  const uri = playlist.items.edges[0]?.node.uri ?? '';
+  await graphql(
+    page,
+    'mutation($id: ID!, $uri: String!) { addPlaylistItems(input: { playlistId: $id, uris: [$uri] }) { playlist { id } } }',
+    { id, uri },
+  );
+  await items.getByRole('button', { name: `More options for ${other}` }).click();
+  await page.getByRole('menuitem', { name: 'Remove from this playlist' }).click();
+  await expect(page.getByRole('alert').getByText(/changed since you opened it/)).toBeVisible();
+  // The screen shows the playlist as it now is, with the other device's addition and nothing removed.
+  await expect.poll(() => order(items)).toEqual([song, other, song]);
+  await saveScreen(page, testInfo, 'playlist-remove-conflict');
+  await expectAccessible(page);
+  await page.reload();
+  await expect.poll(() => order(page.getByRole('list', { name: `Items of ${name}` }))).toEqual([song, other, song]);
+  expect(errors).toEqual([]);
+});
+
+test('adding a song that is already in the playlist asks first', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await signIn(page, '/library');
+  const errors = watchErrors(page);
+  const name = await newPlaylist(page, 'Once only');
+  const items = page.getByRole('list', { name: `Items of ${name}` });
+  const song = await addFirstFound(page, name, 'river');
+  await expect(items.getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Clear the search' }).click();
+
+  // From the row's menu, to the same playlist: the dialog asks, and "Don't add" adds nothing.
+  const addFromMenu = async () => {
+    await items
+      .getByRole('button', { name: `More options for ${song}` })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Add to playlist' }).click();
+    await page
+      .getByRole('dialog', { name: `Add ${song} to a playlist` })
+      .getByRole('button', { name })
+      .click();
+  };
+  await addFromMenu();
+  const ask = page.getByRole('alertdialog', { name: 'Already added' });
+  await expect(ask.getByText(`This is already in ${name}.`)).toBeVisible();
+  await saveScreen(page, testInfo, 'playlist-already-added');
+  await expectAccessible(page);
+  await ask.getByRole('button', { name: "Don't add" }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByText(`Added to ${name}`)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('list', { name: `Items of ${name}` }).getByRole('listitem')).toHaveCount(1);
+
+  // "Add anyway" adds it a second time.
+  await addFromMenu();
+  await ask.getByRole('button', { name: 'Add anyway' }).click();
+  await expect(page.getByText(`Added to ${name}`)).toBeVisible();
+  await expect.poll(() => order(items)).toEqual([song, song]);
+  await page.reload();
+  await expect.poll(() => order(page.getByRole('list', { name: `Items of ${name}` }))).toEqual([song, song]);
+  expect(errors).toEqual([]);
+});
+
+test('a deleted playlist shows as deleted when reached again, and comes back whole with Undo or Restore', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, '/library');
+  const errors = watchErrors(page);
+  const name = await newPlaylist(page, 'Come back');
+  const items = page.getByRole('list', { name: `Items of ${name}` });
+  const first = await addFirstFound(page, name, 'river');
+  await expect(items.getByRole('listitem')).toHaveCount(1);
+  const second = await addFirstFound(page, name, 'summer');
+  await expect.poll(() => order(items)).toEqual([first, second]);
+  const address = new URL(page.url()).pathname;
+  const sidebarLink = page.getByRole('link', { name: new RegExp(`^${name}`) });
+
+  // Deleted: Back finds it deleted, with nothing to edit and a way to restore it.
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Library' })).toBeVisible();
+  await expect(sidebarLink).toHaveCount(0);
+  await page.goBack();
+  await expect(page.getByText('This playlist was deleted')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit details' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Reorder / })).toHaveCount(0);
+  await saveScreen(page, testInfo, 'playlist-deleted');
+  await expectAccessible(page);
+  // The same after a reload, from the music service itself.
+  await page.reload();
+  await expect(page.getByText('This playlist was deleted')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
+
+  // Restored from its page: the same playlist, its songs in their order, back in the library.
+  await page.getByRole('button', { name: `Restore ${name}` }).click();
+  await expect(page.getByText('This playlist was deleted')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeVisible();
+  await expect.poll(() => order(items)).toEqual([first, second]);
+  if (testInfo.project.name === 'desktop') await expect(sidebarLink).toBeVisible();
+
+  // Deleted again, and taken back at once with the message's Undo.
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Library' })).toBeVisible();
+  const undo = page.getByRole('button', { name: `Undo deleting ${name}` });
+  await expect(undo).toBeVisible();
+  await saveScreen(page, testInfo, 'playlist-deleted-undo');
+  await undo.click();
+  await expect(page.getByText(`Restored ${name}`)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+  await page.goto(address);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('This playlist was deleted')).toHaveCount(0);
+  await expect.poll(() => order(items)).toEqual([first, second]);
+  await page.reload();
+  await expect.poll(() => order(page.getByRole('list', { name: `Items of ${name}` }))).toEqual([first, second]);
+  expect(errors).toEqual([]);
 });

@@ -428,6 +428,12 @@ export type ErrorCode =
   | 'NOT_FOUND'
   /** No device is active to play on. */
   | 'NO_ACTIVE_DEVICE'
+  /**
+   * The playlist changed (on another device, or by a collaborator) since the version the change was made
+   * against, so the positions it names may hold other items: nothing was changed. Read the playlist again
+   * and let the listener decide.
+   */
+  | 'PLAYLIST_CHANGED'
   /** The player needs a premium account. */
   | 'PREMIUM_REQUIRED'
   /**
@@ -693,7 +699,11 @@ export type Mutation = {
   registerPlaybackDevice: Maybe<RegisterPlaybackDevicePayload>;
   /** Removes tracks, albums, shows and episodes from the listener's library. */
   removeFromLibrary: Maybe<RemoveFromLibraryPayload>;
-  /** Removes every occurrence of the given tracks or episodes from a playlist. */
+  /**
+   * Removes the given tracks or episodes from a playlist: every copy of each, or, with `positions`, only
+   * the copies at those positions. PLAYLIST_CHANGED, with nothing removed, when the playlist has changed
+   * since `snapshotId` so that the positions may no longer hold what the listener saw.
+   */
   removePlaylistItems: Maybe<RemovePlaylistItemsPayload>;
   /** Moves a run of consecutive items to another place in a playlist. */
   reorderPlaylistItems: Maybe<ReorderPlaylistItemsPayload>;
@@ -1533,9 +1543,20 @@ export type RemoveFromLibraryPayload = {
 export type RemovePlaylistItemsInput = {
   /** The playlist's id. */
   playlistId: Scalars['ID']['input'];
-  /** The `snapshotId` the listener saw; BAD_USER_INPUT when it is not a version of this playlist. */
+  /**
+   * The positions (counting from 0) of the copies of the one URI to remove, as the listener saw them at
+   * `snapshotId`: the other copies stay. Left out, every copy goes. BAD_USER_INPUT when a position holds
+   * another item; PLAYLIST_CHANGED when `snapshotId` is no longer the playlist's version; FEATURE_UNAVAILABLE,
+   * with nothing removed, on a music service that removes only every copy (Spotify): remove without
+   * `positions`, after telling the listener so.
+   */
+  positions?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /**
+   * The `snapshotId` the listener saw; BAD_USER_INPUT when it is not a version of this playlist. With
+   * `positions` it must be the playlist's current version (PLAYLIST_CHANGED otherwise).
+   */
   snapshotId?: InputMaybe<Scalars['String']['input']>;
-  /** Track and episode URIs to remove, 1 to 100. */
+  /** Track and episode URIs to remove, 1 to 100; exactly one with `positions`. */
   uris: Array<Scalars['String']['input']>;
 };
 

@@ -9,6 +9,8 @@ describe('codeForStatus', () => {
     expect(codeForStatus(403, 'PREMIUM_REQUIRED')).toBe('PREMIUM_REQUIRED');
     expect(codeForStatus(404)).toBe('NOT_FOUND');
     expect(codeForStatus(404, 'NO_ACTIVE_DEVICE')).toBe('NO_ACTIVE_DEVICE');
+    expect(codeForStatus(400, 'SNAPSHOT_STALE')).toBe('PLAYLIST_CHANGED');
+    expect(codeForStatus(400, 'POSITION_MISMATCH')).toBe('BAD_USER_INPUT');
     expect(codeForStatus(429)).toBe('RATE_LIMITED');
     expect(codeForStatus(503)).toBe('UPSTREAM_UNAVAILABLE');
   });

@@ -15,6 +15,8 @@ const reasonCodes: Partial<Record<string, ErrorCode>> = {
   NO_ACTIVE_DEVICE: 'NO_ACTIVE_DEVICE',
   RATE_LIMITED: 'RATE_LIMITED',
   QUOTA_EXCEEDED: 'RATE_LIMITED',
+  // The local music service's: a change by position made against a version the playlist has left.
+  SNAPSHOT_STALE: 'PLAYLIST_CHANGED',
 };
 
 /** What each upstream status means; a status not listed is UPSTREAM_UNAVAILABLE from 500 on, INTERNAL_SERVER_ERROR below. */

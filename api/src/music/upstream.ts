@@ -14,9 +14,19 @@ import type { V1Device } from './v1';
 /**
  * What the local music service offers beyond Spotify's description: a client registers itself as a
  * playback device that plays the audio (POST), says it is still there (PUT), and removes itself (DELETE).
- * See music/src/player/routes.ts.
+ * See music/src/player/routes.ts. A removal of a playlist's items may also name the positions of the
+ * copies to remove, as Spotify's older API did (music/src/playlists/item-changes.ts).
  */
 interface LocalExtensions {
+  '/playlists/{playlist_id}/items': Omit<paths['/playlists/{playlist_id}/items'], 'delete'> & {
+    delete: Omit<paths['/playlists/{playlist_id}/items']['delete'], 'requestBody'> & {
+      requestBody: {
+        content: {
+          'application/json': { items: { uri: string; positions?: number[] }[]; snapshot_id?: string };
+        };
+      };
+    };
+  };
   '/me/player/devices': Omit<paths['/me/player/devices'], 'post'> & {
     post: {
       parameters: { query?: never; header?: never; path?: never; cookie?: never };

@@ -41,6 +41,11 @@ export interface Change {
   ownerOnly?: boolean;
   /** The snapshot the client made the change against. */
   snapshotId?: string;
+  /**
+   * The change names positions, which hold only in the snapshot they were read from: a snapshot
+   * given must be the playlist's current one (SNAPSHOT_STALE otherwise), since earlier ones are not kept.
+   */
+  currentSnapshot?: boolean;
   /** Scopes beyond the one for the playlist's present visibility. */
   scopes?: (row: Access) => string[];
 }
@@ -67,6 +72,13 @@ export async function change(
     for (const scope of [modifyScope(row.public), ...(options.scopes?.(row) ?? [])]) requireScope(res, scope);
     if (options.snapshotId !== undefined && !snapshotBelongs(playlistId, row.snapshot_id, options.snapshotId)) {
       throw badRequest('Invalid snapshot_id: not a snapshot of this playlist');
+    }
+    if (options.currentSnapshot && options.snapshotId !== undefined && options.snapshotId !== row.snapshot_id) {
+      throw new ApiError(
+        400,
+        'Stale snapshot_id: the playlist has changed since that snapshot, so its positions may hold other items; read it again',
+        'SNAPSHOT_STALE',
+      );
     }
     await apply(tx, userId);
     const snapshotId = nextSnapshot(playlistId, row.snapshot_id);

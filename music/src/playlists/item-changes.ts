@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Database, Queryable } from '../db/types';
-import { badRequest } from '../errors';
+import { ApiError, badRequest } from '../errors';
 import { catalogId, integerParam, urisParam, type ParsedUri, type UriType } from '../http/params';
 import { change } from './access';
 import { bodyInteger, bodyOf, optionalSnapshot, reordered } from './body';
@@ -97,32 +97,101 @@ export function replaceOrReorderItems(db: Database): Handler {
   };
 }
 
-/** The `{ uri }` entries of a removal. */
-function removalUris(body: Record<string, unknown>): ParsedUri[] {
+/** One entry of a removal: an item, and the positions of the copies to remove (every copy when left out). */
+export interface Removal {
+  uri: ParsedUri;
+  positions?: number[];
+}
+
+function removalPositions(entry: Record<string, unknown>): number[] | undefined {
+  const raw = entry.positions;
+  if (raw === undefined) return undefined;
+  if (
+    !Array.isArray(raw) ||
+    raw.length === 0 ||
+    raw.length > maxItemsPerChange ||
+    !raw.every((position) => typeof position === 'number' && Number.isInteger(position) && position >= 0)
+  ) {
+    throw badRequest('Invalid positions: expected a list of positions counting from 0');
+  }
+  return [...new Set(raw as number[])];
+}
+
+/**
+ * The `{ uri, positions? }` entries of a removal. `positions` is the older API's: it removes only the
+ * copies at those positions (of the snapshot given, which must be the current one).
+ */
+export function removalEntries(body: Record<string, unknown>): Removal[] {
   // `tracks` is the key's name before 2026.
   const list = body.items ?? body.tracks;
   if (list === undefined) throw badRequest('Missing required parameter: items');
   if (!Array.isArray(list) || list.length === 0) throw badRequest('Invalid items: expected a list of { uri }');
   if (list.length > maxItemsPerChange) throw badRequest(`Too many items: at most ${maxItemsPerChange}`);
-  return urisParam(
-    list.map((entry: unknown) => {
-      const uri = typeof entry === 'object' && entry !== null ? (entry as { uri?: unknown }).uri : undefined;
-      if (typeof uri !== 'string') throw badRequest('Invalid items: expected a list of { uri }');
-      return uri;
-    }),
+  const entries = list.map((entry: unknown) => {
+    const uri = typeof entry === 'object' && entry !== null ? (entry as { uri?: unknown }).uri : undefined;
+    if (typeof uri !== 'string') throw badRequest('Invalid items: expected a list of { uri }');
+    return { uri, positions: removalPositions(entry as Record<string, unknown>) };
+  });
+  const uris = urisParam(
+    entries.map((entry) => entry.uri),
     maxItemsPerChange,
     itemTypes,
   );
+  return entries.map((entry, index) => {
+    const uri = uris[index];
+    if (!uri) throw badRequest('Invalid items: expected a list of { uri }');
+    return entry.positions === undefined ? { uri } : { uri, positions: entry.positions };
+  });
+}
+
+/** Whether the item row holds the track or episode. */
+function holds(row: store.PositionedItem, uri: ParsedUri): boolean {
+  return uri.type === 'track' ? row.track_id === uri.id : row.episode_id === uri.id;
+}
+
+/**
+ * The item rows that the positional entries name, each checked to hold its entry's item: a position
+ * that holds another item (or none) refuses the whole removal.
+ */
+async function rowsAtPositions(tx: Queryable, playlistId: string, entries: readonly Removal[]): Promise<number[]> {
+  const wanted = entries.flatMap((entry) => (entry.positions ?? []).map((position) => ({ uri: entry.uri, position })));
+  if (wanted.length === 0) return [];
+  const rows = new Map(
+    (
+      await store.itemsAt(
+        tx,
+        playlistId,
+        wanted.map((entry) => entry.position),
+      )
+    ).map((row) => [row.position, row]),
+  );
+  return wanted.map(({ uri, position }) => {
+    const row = rows.get(position);
+    if (!row || !holds(row, uri)) {
+      throw new ApiError(
+        400,
+        `Invalid positions: position ${String(position)} does not hold spotify:${uri.type}:${uri.id}`,
+        'POSITION_MISMATCH',
+      );
+    }
+    return row.id;
+  });
 }
 
 export function removeItems(db: Database): Handler {
   return async (req, res) => {
     const id = catalogId(req.params.playlist_id);
     const body = bodyOf(req);
-    const uris = removalUris(body);
-    const ofType = (type: UriType) => [...new Set(uris.filter((uri) => uri.type === type).map((uri) => uri.id))];
-    const snapshotId = await change(db, res, id, { snapshotId: optionalSnapshot(body) }, async (tx) => {
-      await store.deleteItemsOf(tx, id, ofType('track'), ofType('episode'));
+    const entries = removalEntries(body);
+    const everyCopy = entries.filter((entry) => entry.positions === undefined).map((entry) => entry.uri);
+    const ofType = (type: UriType) => [...new Set(everyCopy.filter((uri) => uri.type === type).map((uri) => uri.id))];
+    const byPosition = entries.some((entry) => entry.positions !== undefined);
+    const options = { snapshotId: optionalSnapshot(body), currentSnapshot: byPosition };
+    const snapshotId = await change(db, res, id, options, async (tx) => {
+      // Checked before anything is removed: a refused removal changes nothing.
+      const rowIds = await rowsAtPositions(tx, id, entries);
+      await store.deleteItemRows(tx, id, rowIds);
+      if (everyCopy.length > 0) await store.deleteItemsOf(tx, id, ofType('track'), ofType('episode'));
       await store.renumber(tx, id);
     });
     res.status(200).json({ snapshot_id: snapshotId });

@@ -454,6 +454,66 @@ await describeService('playlists', (service) => {
     expect((await fan.call('GET', `/playlists/${playlistId}/followers/contains`)).body).toEqual([false]);
   });
 
+  it('remove only the copies at the positions given, against the current snapshot', async () => {
+    const { call } = await listener();
+    const playlistId = await newPlaylist(call, {}, [track(0), track(1), track(0), episode(0), track(0)]);
+    const current = String((await call('GET', `/playlists/${playlistId}`)).body.snapshot_id);
+    const removed = await call('DELETE', `/playlists/${playlistId}/items`, {
+      items: [{ uri: track(0), positions: [2] }],
+      snapshot_id: current,
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body.snapshot_id).not.toBe(current);
+    expect(await uris(call, playlistId)).toEqual([track(0), track(1), episode(0), track(0)]);
+    expect(await positions(playlistId)).toEqual([0, 1, 2, 3]);
+    // Positional and whole entries together, under the older key; no snapshot: the positions of now.
+    const both = await call('DELETE', `/playlists/${playlistId}/items`, {
+      tracks: [{ uri: track(0), positions: [3, 0] }, { uri: episode(0) }],
+    });
+    expect(both.status).toBe(200);
+    expect(await uris(call, playlistId)).toEqual([track(1)]);
+  });
+
+  it('refuse a removal by position against a stale snapshot or a position that holds something else, changing nothing', async () => {
+    const { call } = await listener();
+    const playlistId = await newPlaylist(call, {}, [track(0), track(1), track(0)]);
+    const early = String((await call('GET', `/playlists/${playlistId}`)).body.snapshot_id);
+    const added = await call('POST', `/playlists/${playlistId}/items`, { uris: [track(2)], position: 0 });
+    const current = String(added.body.snapshot_id);
+    const stale = await call('DELETE', `/playlists/${playlistId}/items`, {
+      items: [{ uri: track(0), positions: [2] }],
+      snapshot_id: early,
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.body).toMatchObject({ error: { status: 400, reason: 'SNAPSHOT_STALE' } });
+    expect((stale.body.error as { message: string }).message).toMatch(/^Stale snapshot_id/);
+    const elsewhere = await call('DELETE', `/playlists/${playlistId}/items`, {
+      // Position 2 now holds track(1); position 9 holds nothing. The whole removal is refused.
+      items: [
+        { uri: track(0), positions: [1] },
+        { uri: track(0), positions: [2] },
+      ],
+      snapshot_id: current,
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body).toMatchObject({ error: { reason: 'POSITION_MISMATCH' } });
+    expect((elsewhere.body.error as { message: string }).message).toBe(
+      `Invalid positions: position 2 does not hold ${track(0)}`,
+    );
+    for (const body of [
+      { items: [{ uri: track(0), positions: [9] }] },
+      { items: [{ uri: track(0), positions: [] }] },
+      { items: [{ uri: track(0), positions: [-1] }] },
+      { items: [{ uri: track(0), positions: ['1'] }] },
+      { items: [{ uri: track(0), positions: 1 }] },
+    ]) {
+      const answer = await call('DELETE', `/playlists/${playlistId}/items`, body);
+      expect([answer.status, body]).toEqual([400, body]);
+    }
+    expect(await uris(call, playlistId)).toEqual([track(2), track(0), track(1), track(0)]);
+    expect((await call('GET', `/playlists/${playlistId}`)).body.snapshot_id).toBe(current);
+  });
+
   it('are followed by their owner, who removes one from the library by unfollowing it', async () => {
     const owner = await listener();
     const playlistId = await newPlaylist(owner.call, { name: 'Short-lived' });

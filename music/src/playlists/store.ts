@@ -255,6 +255,29 @@ export async function deleteItemsOf(
   );
 }
 
+/** An item row at a position: what it holds. */
+export type PositionedItem = Pick<PlaylistItemTableRow, 'id' | 'position' | 'track_id' | 'episode_id'>;
+
+/** The playlist's item rows at these positions; a position past the end has no row. */
+export async function itemsAt(
+  tx: Queryable,
+  playlistId: string,
+  positions: readonly number[],
+): Promise<PositionedItem[]> {
+  const { rows } = await tx.query<PositionedItem>(
+    `SELECT id, position, track_id, episode_id FROM playlist_items
+     WHERE playlist_id = $1 AND position = ANY($2::int[])`,
+    [playlistId, positions],
+  );
+  return rows;
+}
+
+/** Removes these item rows (by their ids) from the playlist. */
+export async function deleteItemRows(tx: Queryable, playlistId: string, itemIds: readonly number[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  await tx.query('DELETE FROM playlist_items WHERE playlist_id = $1 AND id = ANY($2::bigint[])', [playlistId, itemIds]);
+}
+
 /** Numbers the items 0, 1, 2… again in their order, after some were removed. */
 export async function renumber(tx: Queryable, playlistId: string): Promise<void> {
   await tx.query(

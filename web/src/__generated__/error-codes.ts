@@ -18,6 +18,8 @@ export const errorCodes = [
   'UPSTREAM_UNAVAILABLE',
   /** This music service cannot do this (it has no recommendations, for instance): hide the feature. */
   'FEATURE_UNAVAILABLE',
+  /** The playlist changed (on another device, or by a collaborator) since the version the change was made against, so the positions it names may hold other items: nothing was changed. Read the playlist again and let the listener decide. */
+  'PLAYLIST_CHANGED',
   /** A fault in the API; the real message is in the server's log. */
   'INTERNAL_SERVER_ERROR',
 ] as const;

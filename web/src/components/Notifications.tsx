@@ -4,12 +4,20 @@ import { Link } from 'wouter';
 
 export type Tone = 'info' | 'error';
 
-/** A next step offered with a message: "Choose a device". */
-export interface NoticeAction {
-  label: string;
-  /** The app path it leads to. */
-  to: string;
-}
+/** A next step offered with a message: a link ("Choose a device") or a button ("Undo"). */
+export type NoticeAction =
+  | {
+      label: string;
+      /** The app path it leads to. */
+      to: string;
+    }
+  | {
+      label: string;
+      /** What the button does; the message goes with it. */
+      onSelect: () => void;
+      /** Its name for screen readers when the label alone says too little: "Undo deleting Road trip". */
+      accessibleName?: string;
+    };
 
 interface Notice {
   id: number;
@@ -39,7 +47,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       setNotices((current) =>
         [...current.filter((notice) => notice.message !== message), { id, message, tone, action }].slice(-3),
       );
-      setTimeout(() => dismiss(id), tone === 'error' ? 7000 : 4000);
+      // A message that offers a step stays longer: there is something to do with it.
+      setTimeout(() => dismiss(id), (tone === 'error' ? 7000 : 4000) + (action ? 4000 : 0));
     },
     [dismiss],
   );
@@ -70,6 +79,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   );
 }
 
+const actionClass = 'shrink-0 font-semibold whitespace-nowrap underline underline-offset-2';
+
 function Toast({ notice, onDismiss }: { notice: Notice; onDismiss: (id: number) => void }) {
   return (
     <div
@@ -78,15 +89,24 @@ function Toast({ notice, onDismiss }: { notice: Notice; onDismiss: (id: number) 
       }`}
     >
       <span>{notice.message}</span>
-      {notice.action && (
-        <Link
-          to={notice.action.to}
-          onClick={() => onDismiss(notice.id)}
-          className="shrink-0 font-semibold whitespace-nowrap underline underline-offset-2"
-        >
-          {notice.action.label}
-        </Link>
-      )}
+      {notice.action &&
+        ('to' in notice.action ? (
+          <Link to={notice.action.to} onClick={() => onDismiss(notice.id)} className={actionClass}>
+            {notice.action.label}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            aria-label={notice.action.accessibleName}
+            onClick={() => {
+              onDismiss(notice.id);
+              if (notice.action && 'onSelect' in notice.action) notice.action.onSelect();
+            }}
+            className={`${actionClass} rounded px-1 hover:bg-white/20`}
+          >
+            {notice.action.label}
+          </button>
+        ))}
       <button
         type="button"
         onClick={() => onDismiss(notice.id)}

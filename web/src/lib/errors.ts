@@ -79,6 +79,8 @@ export function messageForCode(code: ErrorCode | undefined, doing = 'do that', e
       return 'The music service is not answering right now. Try again in a moment.';
     case 'FEATURE_UNAVAILABLE':
       return 'Your music service does not offer this.';
+    case 'PLAYLIST_CHANGED':
+      return `This playlist changed since you opened it (on another device, or by someone you share it with), so we did not ${doing}. It now shows as it is.`;
     case 'NETWORK':
       return 'You seem to be offline, or Graphonic cannot be reached. Check your connection and try again.';
     case 'INTERNAL_SERVER_ERROR':

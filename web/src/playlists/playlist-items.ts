@@ -23,6 +23,18 @@ export interface PlayableRef {
   uri: string;
 }
 
+/**
+ * Drops the cached items and version of a playlist, so that a screen showing them reads them again
+ * from the music service: after a change was refused because the playlist changed elsewhere.
+ */
+export function reloadCachedItems(cache: ApolloCache, playlistId: string): void {
+  const id = cache.identify({ __typename: 'Playlist', id: playlistId });
+  if (!id) return;
+  cache.evict({ id, fieldName: 'items' });
+  cache.evict({ id, fieldName: 'snapshotId' });
+  cache.gc();
+}
+
 /** Changes the cached items of a playlist, when they are in the cache. */
 export function modifyItems(
   cache: ApolloCache,
@@ -49,14 +61,23 @@ export interface Removal {
 }
 
 /**
- * Removes every occurrence of an item from the cached items (the music service removes them all),
- * and says which ones went from where.
+ * Removes an item from the cached items: the copy at `position` when given (and when it holds that
+ * item), else every copy; says which ones went from where.
  */
-export function removeCachedItem(cache: ApolloCache, playlistId: string, item: PlayableRef): Removal {
+export function removeCachedItem(
+  cache: ApolloCache,
+  playlistId: string,
+  item: PlayableRef,
+  position?: number,
+): Removal {
   const removal: Removal = { removed: [], cursors: [] };
   modifyItems(cache, playlistId, (items, { toReference }) => {
     const reference = toReference({ __typename: item.__typename, id: item.id });
-    const result = removeEdges(items, (edge) => edge.node?.__ref === reference?.__ref);
+    const edges = items.edges ?? [];
+    const result = removeEdges(
+      items,
+      (edge) => edge.node?.__ref === reference?.__ref && (position === undefined || edges.indexOf(edge) === position),
+    );
     removal.removed = result.removed;
     removal.cursors = (items.edges ?? []).map((edge) => edge.cursor);
     return result.connection;

@@ -155,6 +155,34 @@ describe('following playlists', () => {
     expect(await screen.findByText('Deleted Mix')).toBeTruthy();
   });
 
+  it('offers a step with the message of a deletion: Undo follows it again, back at the top', async () => {
+    const { follow, mineNow } = setup([
+      {
+        request: { query: UnfollowPlaylistMutation, variables: { input: { playlistId: 'p2' } } },
+        result: answer('unfollowPlaylist', 'UnfollowPlaylistPayload', 'p2', false),
+      },
+      {
+        request: { query: FollowPlaylistMutation, variables: { input: { playlistId: 'p2' } } },
+        result: answer('followPlaylist', 'FollowPlaylistPayload', 'p2', true),
+      },
+    ]);
+    const restore = () => void follow.current({ id: 'p2', name: 'Chill' }, true, { done: 'Restored Chill' });
+    await act(async () => {
+      const words = {
+        done: 'Deleted Chill',
+        action: { label: 'Undo', accessibleName: 'Undo deleting Chill', onSelect: restore },
+      };
+      expect(await follow.current({ id: 'p2', name: 'Chill' }, false, words)).toBe(true);
+    });
+    expect(mineNow().names).toEqual(['Mix']);
+    act(() => {
+      screen.getByRole('button', { name: 'Undo deleting Chill' }).click();
+    });
+    expect(mineNow().names).toEqual(['Chill', 'Mix']);
+    expect(await screen.findByText('Restored Chill')).toBeTruthy();
+    expect(mineNow()).toMatchObject({ names: ['Chill', 'Mix'], total: 60 });
+  });
+
   it('puts it back when the music service refuses, and says why', async () => {
     const { follow, mineNow } = setup([
       {

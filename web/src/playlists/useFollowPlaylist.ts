@@ -1,9 +1,9 @@
 import type { ApolloCache, Reference } from '@apollo/client';
-import { useMutation } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../__generated__';
 import { useViewer } from '../app/viewer';
-import { useNotify } from '../components/Notifications';
+import { useNotify, type NoticeAction } from '../components/Notifications';
 import { removeEdges, type StoredConnection, type StoredEdge } from '../library/connections';
 import { friendlyMessage } from '../lib/errors';
 
@@ -58,19 +58,28 @@ export function updateMyPlaylists(cache: ApolloCache, meId: string, playlistId: 
   });
 }
 
+/** What a follow or an unfollow says: what it is doing (for a failure), what it did, and a step offered then. */
+export interface FollowWords {
+  doing?: string;
+  done?: string;
+  /** Offered with the message of success: "Undo". */
+  action?: NoticeAction;
+}
+
 /**
- * Follows or unfollows a playlist (unfollowing one's own is how it is deleted from one's library):
- * at once on screen, rolled back with a message on failure. Resolves whether it was done.
+ * Follows or unfollows a playlist (unfollowing one's own is how it is deleted from one's library;
+ * following it again restores it whole): at once on screen, rolled back with a message on failure.
+ * Resolves whether it was done. It runs on the client itself, so that a step offered afterwards
+ * ("Undo", from the screen the listener went on to) still works once this screen is gone.
  */
 export function useFollowPlaylist(): (
   playlist: { id: string; name: string },
   follow: boolean,
-  words?: { doing?: string; done?: string },
+  words?: FollowWords,
 ) => Promise<boolean> {
   const { me } = useViewer();
   const notify = useNotify();
-  const [followMutation] = useMutation(FollowPlaylistMutation);
-  const [unfollowMutation] = useMutation(UnfollowPlaylistMutation);
+  const client = useApolloClient();
 
   return useCallback(
     async (playlist, follow, words = {}) => {
@@ -79,7 +88,8 @@ export function useFollowPlaylist(): (
       const update = (cache: ApolloCache) => updateMyPlaylists(cache, me.id, playlist.id, follow);
       try {
         if (follow) {
-          await followMutation({
+          await client.mutate({
+            mutation: FollowPlaylistMutation,
             variables,
             update,
             optimisticResponse: {
@@ -88,7 +98,8 @@ export function useFollowPlaylist(): (
             },
           });
         } else {
-          await unfollowMutation({
+          await client.mutate({
+            mutation: UnfollowPlaylistMutation,
             variables,
             update,
             optimisticResponse: {
@@ -97,7 +108,7 @@ export function useFollowPlaylist(): (
             },
           });
         }
-        notify(words.done ?? (follow ? 'Saved to your library' : 'Removed from your library'));
+        notify(words.done ?? (follow ? 'Saved to your library' : 'Removed from your library'), 'info', words.action);
         return true;
       } catch (error) {
         const fallback = follow ? `save ${playlist.name}` : `remove ${playlist.name}`;
@@ -105,6 +116,6 @@ export function useFollowPlaylist(): (
         return false;
       }
     },
-    [followMutation, me.id, notify, unfollowMutation],
+    [client, me.id, notify],
   );
 }

@@ -242,6 +242,111 @@ describe('editing a playlist', () => {
     });
   });
 
+  it('removes only the copy at the position chosen, with the version seen, and an undo puts it back there', async () => {
+    const cache = cacheWith([a, b, a, c]);
+    const editor = setup(cache, [
+      {
+        request: {
+          query: RemovePlaylistItemsMutation,
+          variables: { input: { playlistId: 'p1', uris: ['spotify:track:a'], positions: [2], snapshotId: 's1' } },
+        },
+        result: changed('removePlaylistItems', 's2', 'RemovePlaylistItemsPayload'),
+      },
+      {
+        request: {
+          query: AddPlaylistItemsMutation,
+          variables: { input: { playlistId: 'p1', uris: ['spotify:track:a'], position: 2 } },
+        },
+        result: changed('addPlaylistItems', 's3', 'AddPlaylistItemsPayload'),
+      },
+    ]);
+    let removal = undefined as ReturnType<typeof editor.current.remove> | undefined;
+    act(() => {
+      removal = editor.current.remove(a, 'Alpha', 2);
+    });
+    expect(shown(cache)).toMatchObject({ names: ['Alpha', 'Beta', 'Gamma'], total: 3 });
+    expect(removal?.removed.map(({ position }) => position)).toEqual([2]);
+    await act(async () => {
+      expect(await removal?.done).toBe(true);
+    });
+    expect(shown(cache, false)).toMatchObject({ names: ['Alpha', 'Beta', 'Gamma'], snapshot: 's2' });
+    let undone: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      if (removal) undone = editor.current.undo(removal);
+    });
+    await act(async () => {
+      expect(await undone).toBe(true);
+    });
+    expect(shown(cache, false)).toMatchObject({ names: ['Alpha', 'Beta', 'Alpha', 'Gamma'], snapshot: 's3' });
+  });
+
+  it('leaves the playlist whole when it changed elsewhere, says so, and drops its items to read them again', async () => {
+    const cache = cacheWith([a, b, a]);
+    const editor = setup(cache, [
+      {
+        request: {
+          query: RemovePlaylistItemsMutation,
+          variables: { input: { playlistId: 'p1', uris: ['spotify:track:a'], positions: [0], snapshotId: 's1' } },
+        },
+        result: { errors: [new GraphQLError('Stale snapshot_id', { extensions: { code: 'PLAYLIST_CHANGED' } })] },
+      },
+    ]);
+    let removal = undefined as ReturnType<typeof editor.current.remove> | undefined;
+    act(() => {
+      removal = editor.current.remove(a, 'Alpha', 0);
+    });
+    expect(shown(cache).names).toEqual(['Beta', 'Alpha']);
+    await act(async () => {
+      expect(await removal?.done).toBe(false);
+    });
+    expect(
+      await screen.findByText(
+        'This playlist changed since you opened it (on another device, or by someone you share it with), so we did not remove Alpha from Road trip. It now shows as it is.',
+      ),
+    ).toBeTruthy();
+    // Nothing cached to show stale: the screen reads the playlist again.
+    expect(cache.readQuery({ query: ItemsQuery, variables: { id: 'p1' } })).toBeNull();
+  });
+
+  it('asks before removing every copy where the music service cannot remove one, and removes them all when told', async () => {
+    const cache = cacheWith([a, b, a]);
+    const editor = setup(cache, [
+      {
+        request: {
+          query: RemovePlaylistItemsMutation,
+          variables: { input: { playlistId: 'p1', uris: ['spotify:track:a'], positions: [2], snapshotId: 's1' } },
+        },
+        result: { errors: [new GraphQLError('No', { extensions: { code: 'FEATURE_UNAVAILABLE' } })] },
+      },
+      {
+        request: {
+          query: RemovePlaylistItemsMutation,
+          variables: { input: { playlistId: 'p1', uris: ['spotify:track:a'], snapshotId: 's1' } },
+        },
+        result: changed('removePlaylistItems', 's2', 'RemovePlaylistItemsPayload'),
+      },
+    ]);
+    let removal = undefined as ReturnType<typeof editor.current.remove> | undefined;
+    act(() => {
+      removal = editor.current.remove(a, 'Alpha', 2);
+    });
+    await act(async () => {
+      expect(await removal?.done).toBe(false);
+    });
+    // Nothing went: the copy is back, and the listener is told what the music service can do.
+    expect(shown(cache).names).toEqual(['Alpha', 'Beta', 'Alpha']);
+    expect(
+      await screen.findByText('Your music service can only remove every copy of Alpha from Road trip.'),
+    ).toBeTruthy();
+    act(() => {
+      screen.getByRole('button', { name: 'Remove every copy of Alpha' }).click();
+    });
+    expect(shown(cache).names).toEqual(['Beta']);
+    await waitFor(() => {
+      expect(shown(cache, false)).toMatchObject({ names: ['Beta'], snapshot: 's2' });
+    });
+  });
+
   it('adds at the end of a playlist loaded to its end, and rolls back a failure with a message', async () => {
     const cache = cacheWith([a, b]);
     cache.writeQuery({

@@ -2,12 +2,13 @@ import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
 import { graphql } from '../__generated__';
 import { useNotify } from '../components/Notifications';
-import { friendlyMessage } from '../lib/errors';
+import { errorCodeOf, friendlyMessage } from '../lib/errors';
 import { createEditQueue } from './edit-queue';
 import { insertBeforeFor } from '../library/connections';
 import {
   appendCachedItems,
   moveCachedItem,
+  reloadCachedItems,
   removeCachedItem,
   restoreCachedItems,
   type PlayableRef,
@@ -66,8 +67,11 @@ export interface UndoableRemoval extends Removal {
 export interface PlaylistEditor {
   /** Moves the item at `from` so that it ends at `to` (positions from 0). */
   move: (from: number, to: number, name: string) => Promise<boolean>;
-  /** Removes every occurrence of an item; what went where, to undo it. */
-  remove: (item: PlayableRef, name: string) => UndoableRemoval;
+  /**
+   * Removes the copy of an item at `position` (the row the listener chose), or every copy when no
+   * position is given; what went where, to undo it.
+   */
+  remove: (item: PlayableRef, name: string, position?: number) => UndoableRemoval;
   /** Puts back what a removal took, at the same positions. */
   undo: (removal: UndoableRemoval) => Promise<boolean>;
   /** Adds items at the end. */
@@ -119,18 +123,40 @@ export function usePlaylistEditor(playlistId: string, playlistName: string): Pla
           }),
       });
 
-    const remove: PlaylistEditor['remove'] = (item, name) => {
+    const remove: PlaylistEditor['remove'] = (item, name, position) => {
       const seen: { removal?: Removal } = {};
+      const doing = `remove ${name} from ${playlistName}`;
       const done = queue.submit({
-        fail: failed(`remove ${name} from ${playlistName}`),
+        fail: (error, undone) => {
+          const code = errorCodeOf(error);
+          if (code === 'FEATURE_UNAVAILABLE' && position !== undefined) {
+            // This music service removes every copy or none: it is the listener's to choose, knowing so.
+            notify(`Your music service can only remove every copy of ${name} from ${playlistName}.`, 'error', {
+              label: 'Remove every copy',
+              accessibleName: `Remove every copy of ${name}`,
+              onSelect: () => void remove(item, name).done,
+            });
+            return;
+          }
+          failed(doing)(error, undone);
+          // Changed elsewhere: the screen shows the playlist as it now is, to decide again.
+          if (code === 'PLAYLIST_CHANGED') reloadCachedItems(cache, playlistId);
+        },
         apply: (target) => {
-          const result = removeCachedItem(target, playlistId, item);
+          const result = removeCachedItem(target, playlistId, item, position);
           // The first run, on the screen's layer, says what the listener saw go.
           seen.removal ??= result;
         },
         send: () =>
           removeItems({
-            variables: { input: { playlistId, uris: [item.uri], snapshotId: snapshot() } },
+            variables: {
+              input: {
+                playlistId,
+                uris: [item.uri],
+                ...(position === undefined ? {} : { positions: [position] }),
+                snapshotId: snapshot(),
+              },
+            },
           }),
       });
       const { removed, cursors } = seen.removal ?? { removed: [], cursors: [] };

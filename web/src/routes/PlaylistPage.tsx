@@ -154,7 +154,9 @@ function PlaylistView({
   const editor = usePlaylistEditor(playlist.id, playlist.name);
   const follow = useFollowPlaylist();
   const own = playlist.owner.id === me.id;
-  const canEdit = own || playlist.collaborative;
+  // Deleting one's own playlist unfollows it; the music service keeps it, to restore.
+  const deleted = own && playlist.following === false;
+  const canEdit = (own || playlist.collaborative) && !deleted;
   const [editing, setEditing] = useState(() => own && createdState());
   const [fresh] = useState(editing);
   const [deleting, setDeleting] = useState(false);
@@ -186,6 +188,8 @@ function PlaylistView({
     },
   });
   const byKey = new Map(rows.map((row) => [row.key, row]));
+  // Where each row stands in the playlist: a removal takes that copy only.
+  const positionOf = new Map(rows.map((row, position) => [row.key, position]));
   const uris = new Set(rows.map((row) => row.uri));
   const items = playlist.items;
   const total = items?.totalCount ?? 0;
@@ -198,7 +202,7 @@ function PlaylistView({
     playlist.public === true ? 'Public playlist' : playlist.public === false ? 'Private playlist' : 'Playlist';
 
   const remove = (row: Row) => {
-    const removal = editor.remove(row, row.name);
+    const removal = editor.remove(row, row.name, positionOf.get(row.key));
     setUndoable(removal);
     void removal.done.then((done) => {
       if (!done) setUndoable((current) => (current === removal ? null : current));
@@ -211,6 +215,9 @@ function PlaylistView({
       if (done) notify(`Added to ${playlist.name}`);
     });
   };
+
+  const restore = () =>
+    void follow(playlist, true, { doing: `restore ${playlist.name}`, done: `Restored ${playlist.name}` });
 
   const closeDetails = () => {
     setEditing(false);
@@ -240,6 +247,16 @@ function PlaylistView({
       </PageHeader>
       <ActionBar>
         {total > 0 && <PlayButton uri={playlist.uri} target={{ contextUri: playlist.uri }} name={playlist.name} />}
+        {deleted && (
+          <button
+            type="button"
+            onClick={restore}
+            aria-label={`Restore ${playlist.name}`}
+            className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+          >
+            Restore
+          </button>
+        )}
         {!own && (
           <button
             type="button"
@@ -258,7 +275,7 @@ function PlaylistView({
             )}
           </button>
         )}
-        {own && (
+        {own && !deleted && (
           <>
             <button
               type="button"
@@ -281,6 +298,17 @@ function PlaylistView({
           </>
         )}
       </ActionBar>
+
+      {deleted && (
+        <section aria-labelledby="playlist-deleted" className="mx-4 mb-6 rounded-lg bg-neutral-800 p-4 md:mx-6">
+          <h2 id="playlist-deleted" className="text-lg font-bold">
+            This playlist was deleted
+          </h2>
+          <p className="text-neutral-300">
+            It is no longer in Your Library. Restore it to have it back as it was, with its songs in their order.
+          </p>
+        </section>
+      )}
 
       {itemsError ? (
         onlyCodes(itemsError, ['FEATURE_UNAVAILABLE']) ? (
@@ -343,7 +371,7 @@ function PlaylistView({
         </Suspense>
       )}
 
-      {own && dialogsWanted && (
+      {own && !deleted && dialogsWanted && (
         <Suspense fallback={null}>
           <PlaylistDetailsDialog open={editing} onClose={closeDetails} playlist={playlist} selectName={fresh} />
           <DeletePlaylistDialog
@@ -352,7 +380,11 @@ function PlaylistView({
             onClose={() => setDeleting(false)}
             onConfirm={() => {
               setDeleting(false);
-              void follow(playlist, false, { doing: `delete ${playlist.name}`, done: `Deleted ${playlist.name}` });
+              void follow(playlist, false, {
+                doing: `delete ${playlist.name}`,
+                done: `Deleted ${playlist.name}`,
+                action: { label: 'Undo', accessibleName: `Undo deleting ${playlist.name}`, onSelect: restore },
+              });
               navigate('/library');
             }}
           />

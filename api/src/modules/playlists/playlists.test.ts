@@ -268,6 +268,33 @@ describeGraphql('playlists', (fixture) => {
     expect(wrong.upstream).toEqual([]);
   });
 
+  it('removes only the copy at the position given, and refuses a stale snapshot with PLAYLIST_CHANGED, changing nothing', async () => {
+    const listener = await fixture.listener();
+    const { id } = await create(listener);
+    const tracks = await ids('tracks', 2, 210);
+    const uri = (index: number) => `spotify:track:${tracks[index] ?? ''}`;
+    const seen = await add(listener, id, [uri(0), uri(1), uri(0)]);
+    const remove = `mutation($id: ID!, $uris: [String!]!, $positions: [Int!], $snapshot: String) {
+      removePlaylistItems(input: { playlistId: $id, uris: $uris, positions: $positions, snapshotId: $snapshot }) {
+        playlist { snapshotId } } }`;
+
+    const removed = await listener.query(remove, { id, uris: [uri(0)], positions: [2], snapshot: seen });
+    expect(removed.errors).toEqual([]);
+    expect(calls(removed)).toEqual([`DELETE /v1/playlists/${id}/items`]);
+    expect(await itemIds(listener, id)).toEqual([tracks[0], tracks[1]]);
+
+    // Against the version before that removal: refused, and the one copy left stays.
+    const stale = await listener.query(remove, { id, uris: [uri(0)], positions: [0], snapshot: seen });
+    expect(codes(stale)).toEqual(['PLAYLIST_CHANGED']);
+    expect(stale.errors[0]?.message).toMatch(/^Stale snapshot_id/);
+    expect(calls(stale)).toEqual([`DELETE /v1/playlists/${id}/items`]);
+    const current = field<string>(removed, 'removePlaylistItems', 'playlist', 'snapshotId');
+    const elsewhere = await listener.query(remove, { id, uris: [uri(0)], positions: [1], snapshot: current });
+    expect(codes(elsewhere)).toEqual(['BAD_USER_INPUT']);
+    expect(elsewhere.errors[0]?.message).toContain('position 1 does not hold');
+    expect(await itemIds(listener, id)).toEqual([tracks[0], tracks[1]]);
+  });
+
   it('updates details, answering the playlist as it now is', async () => {
     const listener = await fixture.listener();
     const { id } = await create(listener);

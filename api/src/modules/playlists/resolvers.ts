@@ -7,6 +7,7 @@ import { connectionFromPage, pageRequest, type PageRequest } from '../common/con
 import { withFeature } from '../common/features';
 import { parseUris, uriOf } from '../me/uris';
 import { itemFilter, itemPageFields, learnItemNames, playlistLoader } from './playlist-loader';
+import { removalBody } from './removal';
 
 const itemsPage = { default: 20, max: 50 };
 /** The most items one change of a playlist's items takes (the upstream's maximum). */
@@ -157,20 +158,14 @@ export const playlistsResolvers: Resolvers = {
 
     removePlaylistItems: async (_parent, { input }, context) => {
       const { music } = musicOf(context);
-      const uris = parseUris(
-        input.uris,
-        itemTypes,
-        { min: 1, max: maxItemsPerChange },
-        'removePlaylistItems.input.uris',
-      );
+      const body = removalBody(input, context.config.provider);
       const answer = await music.delete('/playlists/{playlist_id}/items', {
         path: { playlist_id: input.playlistId },
-        body: {
-          items: uris.map((uri) => ({ uri: uri.uri })),
-          ...(input.snapshotId ? { snapshot_id: input.snapshotId } : {}),
-        },
-        // Removes every occurrence of the URIs: a second removal finds none left.
-        idempotent: true,
+        body,
+        // Every occurrence of the URIs: a second removal finds none left. By position with a snapshot: a
+        // second one is refused as made against a stale snapshot. By position alone, a second one could
+        // take a neighbouring copy: never resent.
+        idempotent: body.snapshot_id !== undefined || body.items.every((item) => item.positions === undefined),
       });
       return { playlist: changed(context, input.playlistId, answer?.snapshot_id) };
     },

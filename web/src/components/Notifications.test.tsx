@@ -1,0 +1,51 @@
+import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { NotificationsProvider, useNotify, type NoticeAction } from './Notifications';
+
+function Says({ message, action }: { message: string; action: NoticeAction }) {
+  const notify = useNotify();
+  useEffect(() => notify(message, 'info', action), [notify, message, action]);
+  return null;
+}
+
+describe('notifications', () => {
+  it('offer a button that does its step once and takes the message away', () => {
+    const onSelect = vi.fn();
+    render(
+      <NotificationsProvider>
+        <Says
+          message="Deleted Road trip"
+          action={{ label: 'Undo', accessibleName: 'Undo deleting Road trip', onSelect }}
+        />
+      </NotificationsProvider>,
+    );
+    expect(screen.getByText('Deleted Road trip')).toBeTruthy();
+    act(() => {
+      screen.getByRole('button', { name: 'Undo deleting Road trip' }).click();
+    });
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Deleted Road trip')).toBeNull();
+  });
+
+  it('keep a message with a step on screen longer than a plain one', () => {
+    vi.useFakeTimers();
+    try {
+      render(
+        <NotificationsProvider>
+          <Says message="Deleted Road trip" action={{ label: 'Undo', onSelect: () => undefined }} />
+        </NotificationsProvider>,
+      );
+      act(() => {
+        vi.advanceTimersByTime(5000);
+      });
+      expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
+      act(() => {
+        vi.advanceTimersByTime(4000);
+      });
+      expect(screen.queryByText('Deleted Road trip')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
