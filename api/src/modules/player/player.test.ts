@@ -1,5 +1,8 @@
-import { beforeAll, expect, it } from 'vitest';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeGraphql, type GraphqlResult, type Listener } from '../../__fixtures__/graphql';
+import type { Context } from '../../context';
+import { playerResolvers } from './resolvers';
 
 const calls = (result: GraphqlResult) => result.upstream.map((call) => `${call.method} ${call.path}`);
 const codes = (result: GraphqlResult) => result.errors.map((error) => error.extensions?.code);
@@ -264,5 +267,33 @@ describeGraphql('the player', (fixture) => {
       item: { __typename: 'Episode', id: episode, streamUrl: `${fixture.musicUrl}/audio/episode/${episode}/full.mp3` },
     });
     expect(now.state?.progressMs).toBeGreaterThanOrEqual(5_000);
+  });
+});
+
+describe('the queue on a music service whose queue only grows', () => {
+  it('refuses to take items out with FEATURE_UNAVAILABLE, before asking the music service', () => {
+    const asked: string[] = [];
+    const context = {
+      config: { provider: 'spotify' },
+      music: new Proxy({}, { get: (_target, name) => asked.push(String(name)) }),
+    } as unknown as Context;
+    const info = {} as GraphQLResolveInfo;
+    const mutations = playerResolvers.Mutation;
+    const remove = mutations?.removeFromQueue;
+    const clear = mutations?.clearQueue;
+    if (typeof remove !== 'function' || typeof clear !== 'function') throw new Error('No queue mutations.');
+    const code = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return error instanceof GraphQLError ? error.extensions.code : error;
+      }
+      return 'no error';
+    };
+    expect(
+      code(() => remove({}, { input: { position: 0, uri: 'spotify:track:4iV5W9uYEdYUVa79Axb7Rh' } }, context, info)),
+    ).toBe('FEATURE_UNAVAILABLE');
+    expect(code(() => clear({}, {}, context, info))).toBe('FEATURE_UNAVAILABLE');
+    expect(asked).toEqual([]);
   });
 });
