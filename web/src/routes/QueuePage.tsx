@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { QueueListIcon } from '@heroicons/react/24/outline';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ComponentProps } from 'react';
 import { Link } from 'wouter';
 import { getFragmentData, graphql, type FragmentType } from '../__generated__';
 import { startQuery } from '../app/screens';
@@ -59,6 +59,29 @@ function rowsOf(items: readonly FragmentType<typeof TrackRowFragment>[], from = 
     key: `${String(from + index)}:${getFragmentData(TrackRowFragment, item).uri}`,
     item,
   }));
+}
+
+/** A list of what follows: never marked as playing, though it may hold another copy of what plays. */
+function FollowingList({
+  label,
+  rows,
+  actions,
+}: {
+  label: string;
+  rows: TrackListRow[];
+  actions?: ComponentProps<typeof TrackList>['actions'];
+}) {
+  return (
+    <TrackList
+      label={label}
+      rows={rows}
+      playback={{ list: true }}
+      markCurrent={false}
+      showCover
+      showAlbum
+      {...(actions ? { actions } : {})}
+    />
+  );
 }
 
 /** Taking items out of what the listener queued, each followed by a fresh read of the queue. */
@@ -198,14 +221,7 @@ export default function QueuePage() {
             Next up
           </h2>
           {items.length > 0 ? (
-            <TrackList
-              label="Next up"
-              rows={rowsOf(items)}
-              playback={{ list: true }}
-              markCurrent={false}
-              showCover
-              showAlbum
-            />
+            <FollowingList label="Next up" rows={rowsOf(items)} />
           ) : (
             <p className="px-4 text-neutral-300 md:px-6">{nothingFollows}</p>
           )}
@@ -230,13 +246,9 @@ export default function QueuePage() {
                   Clear queue
                 </button>
               </div>
-              <TrackList
+              <FollowingList
                 label="Next in queue"
                 rows={rowsOf(queued)}
-                playback={{ list: true }}
-                markCurrent={false}
-                showCover
-                showAlbum
                 actions={(row, index) => {
                   const item = getFragmentData(TrackRowFragment, row.item);
                   return [
@@ -251,17 +263,10 @@ export default function QueuePage() {
           )}
           <section aria-labelledby="queue-later">
             <h2 id="queue-later" className="px-4 pb-2 text-lg font-bold md:px-6">
-              {queued.length > 0 ? 'Next up' : 'Next in queue'}
+              Next up
             </h2>
             {later.length > 0 ? (
-              <TrackList
-                label={queued.length > 0 ? 'Next up' : 'Next in queue'}
-                rows={rowsOf(later, queued.length)}
-                playback={{ list: true }}
-                markCurrent={false}
-                showCover
-                showAlbum
-              />
+              <FollowingList label="Next up" rows={rowsOf(later, queued.length)} />
             ) : (
               <p className="px-4 text-neutral-300 md:px-6">{nothingFollows}</p>
             )}
