@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
 import { Route, Switch, useLocation } from 'wouter';
@@ -28,6 +29,23 @@ function Search() {
   );
 }
 
+/** A screen that opens a dialog of its own on arrival, outside the screen (as a new playlist's details do). */
+function NewPlaylist() {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <>
+      <h1>My Playlist #1</h1>
+      {createPortal(
+        <div role="dialog" aria-label="Edit details">
+          <input ref={box} aria-label="Name" />
+        </div>,
+        document.body,
+      )}
+    </>
+  );
+}
+
 function Shell() {
   const [location] = useLocation();
   const main = useRef<HTMLElement>(null);
@@ -49,6 +67,7 @@ function Shell() {
             </Route>
             <Route path="/album/:id" component={SlowAlbum} />
             <Route path="/search" component={Search} />
+            <Route path="/playlist/new" component={NewPlaylist} />
             <Route>
               <h1>Page not found</h1>
             </Route>
@@ -110,5 +129,9 @@ describe('useScreenNavigation', () => {
     await waitFor(() => expect(screen.getByTestId('announcer').textContent).toBe('Search'));
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search' }));
     expect(document.title).toBe('Search – Graphonic');
+
+    act(() => navigate('/playlist/new'));
+    await waitFor(() => expect(screen.getByTestId('announcer').textContent).toBe('My Playlist #1'));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
   });
 });

@@ -87,9 +87,13 @@ export function useScreenNavigation(
       }
       if (arrived.current) {
         arrived.current = false;
-        // A screen that put focus somewhere of its own (the search box) keeps it there.
+        // A screen that put focus somewhere of its own (the search box, a dialog it opened) keeps it there.
         const active = document.activeElement;
-        if (!(active && active !== holder && holder.contains(active))) {
+        const placed =
+          active !== null &&
+          active !== holder &&
+          (holder.contains(active) || active.closest('[role="dialog"], [role="alertdialog"]') !== null);
+        if (!placed) {
           const target = heading ?? scroller;
           if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
           target.focus({ preventScroll: true });
