@@ -101,15 +101,10 @@ async function expectTitle(page: Page, testInfo: TestInfo, title: string, timeou
   await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(title);
 }
 
-/** The names in a track list, from its rows' play buttons ("Play Song", "Pause Song"). */
+/** The names in a track list, as its rows show them. */
 async function namesIn(list: Locator): Promise<string[]> {
   await list.getByRole('listitem').first().waitFor();
-  // A row's play button shows on hover and focus only: it is there all the same.
-  const buttons = list.getByRole('button', { name: /^(Play|Pause) /, includeHidden: true });
-  const labels = await buttons.evaluateAll((buttons) =>
-    buttons.map((button) => button.getAttribute('aria-label') ?? ''),
-  );
-  return labels.map((label) => label.replace(/^(Play|Pause) /, ''));
+  return list.getByRole('listitem').evaluateAll((rows) => rows.map((row) => row.querySelector('p')?.textContent ?? ''));
 }
 
 /** Leaves playback paused, as every test must. */

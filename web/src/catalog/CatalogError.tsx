@@ -20,6 +20,7 @@ export function CatalogError({ error, kind, retry }: CatalogErrorProps) {
     return (
       <EmptyState
         title="Not found"
+        level={1}
         action={
           <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
             Search instead

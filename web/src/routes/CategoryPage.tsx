@@ -58,7 +58,7 @@ function CategorySkeleton() {
 /** Said where the music service has no browse categories (Spotify's development mode). */
 function NoBrowsing() {
   return (
-    <EmptyState title="Categories are not available" action={toSearch}>
+    <EmptyState title="Categories are not available" level={1} action={toSearch}>
       Your music service does not offer browse categories. Search for what you want to hear.
     </EmptyState>
   );
@@ -84,6 +84,7 @@ export default function CategoryPage() {
       return (
         <EmptyState
           title="Category not found"
+          level={1}
           action={
             <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
               Browse all categories
@@ -94,7 +95,7 @@ export default function CategoryPage() {
         </EmptyState>
       );
     }
-    return <ErrorState error={error} doing="load this category" retry={() => void refetch()} />;
+    return <ErrorState error={error} doing="load this category" retry={() => void refetch()} level={1} />;
   }
 
   const playlists = category.playlists;

@@ -6,6 +6,7 @@ export default function NotFoundPage() {
   return (
     <EmptyState
       title="Page not found"
+      level={1}
       action={
         <Link to="/" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
           Go home
