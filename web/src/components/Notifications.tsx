@@ -1,6 +1,7 @@
 import { XMarkIcon } from '@heroicons/react/20/solid';
 import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useConnectionSource } from './ConnectionBanner';
 
 export type Tone = 'info' | 'error';
 
@@ -26,6 +27,7 @@ const NotifyContext = createContext<Notify>(() => undefined);
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const next = useRef(0);
+  const connection = useConnectionSource();
 
   const dismiss = useCallback((id: number) => {
     setNotices((current) => current.filter((notice) => notice.id !== id));
@@ -33,6 +35,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
 
   const notify = useCallback<Notify>(
     (message, tone = 'info', action) => {
+      // In an outage every failure has the same cause, which the connection banner already says: one message.
+      if (tone === 'error' && connection?.get().kind === 'unreachable') return;
       next.current += 1;
       const id = next.current;
       // The same message twice in a row shows once.
@@ -41,7 +45,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       );
       setTimeout(() => dismiss(id), tone === 'error' ? 7000 : 4000);
     },
-    [dismiss],
+    [dismiss, connection],
   );
 
   const value = useMemo(() => notify, [notify]);
