@@ -4,6 +4,7 @@ import { fetch } from 'undici';
 import type { Config } from '../config';
 import { sharedDispatcher } from '../music/client';
 import { answerUnavailable } from '../ops/unavailable';
+import { forgetSignOut, rememberSignOut, signedOutBefore } from './fresh-sign-in';
 import { AddressLimit, loginLimit } from './login-limit';
 import { safeReturnTo } from './return-to';
 import { SignInStateStore } from './sign-in-state';
@@ -84,7 +85,8 @@ function save(req: Request): Promise<void> {
 
 /**
  * Sign-in as a confidential OAuth client with state and PKCE (openid-client, token-endpoint.ts):
- * `/auth/login`, `/auth/callback` and `POST /auth/logout`. Tokens stay in the server-side session,
+ * `/auth/login`, `/auth/callback` and `POST /auth/logout`; the sign-in after a sign-out asks the
+ * music service for the account again (fresh-sign-in.ts). Tokens stay in the server-side session,
  * which is made only when a callback succeeds; until then the sign-in lives in a sealed cookie
  * (sign-in-state.ts).
  */
@@ -99,6 +101,7 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
     now: options.now,
   });
   const limit = new AddressLimit({ ...config.loginRateLimit, now: options.now });
+  const secure = config.env === 'production';
 
   const router = express.Router();
 
@@ -112,6 +115,8 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
       scope: requestedScopes.join(' '),
       state,
       verifier,
+      // After a sign-out the service asks for the account again instead of signing the same one back in.
+      showDialog: signedOutBefore(req),
     });
     res.redirect(302, target.href);
   });
@@ -162,6 +167,7 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
       answerUnavailable(req, res);
       return;
     }
+    forgetSignOut(res, secure);
     res.redirect(303, returnTo);
   });
 
@@ -174,6 +180,7 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
         return;
       }
       res.clearCookie(sessionCookieName, { path: '/' });
+      rememberSignOut(res, secure);
       res.status(204).end();
     });
   });
