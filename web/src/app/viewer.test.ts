@@ -10,27 +10,50 @@ const viewer: Viewer = { me, upstream };
 const ok: ConnectionState = { kind: 'ok' };
 const down: ConnectionState = { kind: 'unreachable', what: 'music', retryAt: 0, trying: false, attempts: 0 };
 const coded = (code: string) =>
-  new CombinedGraphQLErrors({ data: { me: null, upstream }, errors: [{ message: code, extensions: { code } }] });
+  new CombinedGraphQLErrors({
+    data: { __typename: 'Query' as const, me: null, upstream },
+    errors: [{ message: code, extensions: { code } }],
+  });
 const retry = vi.fn();
 
 describe('what the shell shows for the viewer', () => {
   it('is signed in with a listener', () => {
-    expect(viewerStatusOf({ data: { me, upstream }, error: undefined, loading: false }, null, ok, retry)).toEqual({
+    expect(
+      viewerStatusOf(
+        { data: { __typename: 'Query' as const, me, upstream }, error: undefined, loading: false },
+        null,
+        ok,
+        retry,
+      ),
+    ).toEqual({
       kind: 'signed-in',
       viewer,
     });
   });
 
   it('is signed out only on the api’s word: no one without an error, or UNAUTHENTICATED', () => {
-    expect(viewerStatusOf({ data: { me: null, upstream }, error: undefined, loading: false }, null, ok, retry)).toEqual(
-      { kind: 'signed-out', upstream },
-    );
-    const ended = { data: { me: null, upstream }, error: coded('UNAUTHENTICATED'), loading: false };
+    expect(
+      viewerStatusOf(
+        { data: { __typename: 'Query' as const, me: null, upstream }, error: undefined, loading: false },
+        null,
+        ok,
+        retry,
+      ),
+    ).toEqual({ kind: 'signed-out', upstream });
+    const ended = {
+      data: { __typename: 'Query' as const, me: null, upstream },
+      error: coded('UNAUTHENTICATED'),
+      loading: false,
+    };
     expect(viewerStatusOf(ended, viewer, down, retry)).toEqual({ kind: 'signed-out', upstream });
   });
 
   it('is unreachable, never signed out, when the music service does not answer though the api does', () => {
-    const answer = { data: { me: null, upstream }, error: coded('UPSTREAM_UNAVAILABLE'), loading: false };
+    const answer = {
+      data: { __typename: 'Query' as const, me: null, upstream },
+      error: coded('UPSTREAM_UNAVAILABLE'),
+      loading: false,
+    };
     expect(viewerStatusOf(answer, null, down, retry)).toEqual({ kind: 'unreachable', what: 'music' });
   });
 
@@ -40,15 +63,23 @@ describe('what the shell shows for the viewer', () => {
   });
 
   it('keeps the listener last seen through an outage, so that the screen stays', () => {
-    const failed = { data: { me: null, upstream }, error: coded('UPSTREAM_UNAVAILABLE'), loading: false };
+    const failed = {
+      data: { __typename: 'Query' as const, me: null, upstream },
+      error: coded('UPSTREAM_UNAVAILABLE'),
+      loading: false,
+    };
     expect(viewerStatusOf(failed, viewer, down, retry)).toEqual({ kind: 'signed-in', viewer });
     // A screen's failed query left a null in the cache: without its error, the outage still explains it.
-    const leftover = { data: { me: null, upstream }, error: undefined, loading: false };
+    const leftover = { data: { __typename: 'Query' as const, me: null, upstream }, error: undefined, loading: false };
     expect(viewerStatusOf(leftover, viewer, down, retry)).toEqual({ kind: 'signed-in', viewer });
   });
 
   it('shows another failure as an error with a retry, not as signed out', () => {
-    const answer = { data: { me: null, upstream }, error: coded('INTERNAL_SERVER_ERROR'), loading: false };
+    const answer = {
+      data: { __typename: 'Query' as const, me: null, upstream },
+      error: coded('INTERNAL_SERVER_ERROR'),
+      loading: false,
+    };
     expect(viewerStatusOf(answer, null, ok, retry)).toMatchObject({ kind: 'error', retry });
   });
 
