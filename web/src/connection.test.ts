@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createConnection, createConnectionLink, unreachableOf, type Connection } from './connection';
+import { createConnection, createConnectionLink, isOutage, unreachableOf, type Connection } from './connection';
 
 const graphqlError = (code: string) =>
   new CombinedGraphQLErrors({ data: null, errors: [{ message: code, extensions: { code } }] });
@@ -107,20 +107,39 @@ describe('the connection', () => {
     expect(connection.get()).toEqual({ kind: 'ok' });
   });
 
-  it('stays down when the queries asked again on recovery still meet the outage', async () => {
+  it('counts as back once a try answers, after asking the queries again, whatever they meet on their own', async () => {
     let connection: Connection | undefined = undefined;
+    const order: string[] = [];
     connection = createConnection({
-      probe: () => Promise.resolve(),
+      probe: () => {
+        order.push('probe');
+        return Promise.resolve();
+      },
       recover: () => {
-        connection?.failed('music');
-        return Promise.reject(new Error('still down'));
+        order.push(`recover while ${connection?.get().kind ?? ''}`);
+        // One query still fails (a request of its own refused): the screen says so itself.
+        connection?.failed('api');
+        return Promise.reject(new Error('one query failed'));
       },
       random: () => 1,
     });
     connection.failed('music');
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(connection.get()).toMatchObject({ kind: 'unreachable', attempts: 1 });
+    expect(order).toEqual(['probe', 'recover while unreachable']);
+    expect(connection.get()).toEqual({ kind: 'ok' });
     connection.dispose();
+  });
+
+  it('is an outage only once a try failed too: one failure alone may be one request’s bad luck', async () => {
+    const { world, connection } = setUp();
+    connection.failed('music');
+    expect(isOutage(connection.get())).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(isOutage(connection.get())).toBe(true);
+    world.up = true;
+    connection.tryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isOutage(connection.get())).toBe(false);
   });
 });
 

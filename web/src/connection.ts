@@ -39,7 +39,10 @@ function musicUnreachableIn(result: { errors?: FormattedExecutionResult['errors'
  * The connection as the screen shows it:
  * - `ok`: answers come;
  * - `unreachable`: the last answer said `what` cannot be reached; the next try is at `retryAt`
- *   (a `Date.now()` time), or is on its way when `trying`.
+ *   (a `Date.now()` time), or is on its way when `trying`; `attempts` tries have failed so far.
+ *
+ * One failure alone may be one request's bad luck: it is an outage (`isOutage`) once a try failed too.
+ * Until then the screen that failed says so itself; from then on the connection banner does.
  */
 export type ConnectionState =
   { kind: 'ok' } | { kind: 'unreachable'; what: Unreachable; retryAt: number; trying: boolean; attempts: number };
@@ -65,8 +68,8 @@ export interface ConnectionOptions {
   probe: () => Promise<unknown>;
   /**
    * Once a probe met no failure: brings back what the outage held up (asks the queries on screen
-   * again). The connection counts as back only when this too met no failure, so that no screen
-   * reads the outage's leftovers as answers.
+   * again). The connection counts as back once this has settled, so that no screen reads the
+   * outage's leftovers as answers; what fails in it fails on its own (the probe found the way open).
    */
   recover?: () => Promise<unknown>;
   now?: () => number;
@@ -74,6 +77,11 @@ export interface ConnectionOptions {
 }
 
 const ok: ConnectionState = { kind: 'ok' };
+
+/** Whether the connection is down for good measure: a failure, and a try after it that failed too. */
+export function isOutage(state: ConnectionState): boolean {
+  return state.kind === 'unreachable' && state.attempts > 0;
+}
 
 /**
  * Follows whether Graphonic and its music service can be reached. After a failure it tries again by
@@ -113,12 +121,13 @@ export function createConnection({
     failedDuringTry = false;
     set({ ...state, trying: true });
     // A try is good when it met no outage: an answer that is an error of another kind is still an answer.
-    const settled = (run: () => Promise<unknown>) =>
-      run()
-        .catch(() => undefined)
-        .then(() => !failedDuringTry);
-    void settled(probe)
-      .then((answered) => answered && settled(recover))
+    void probe()
+      .catch(() => undefined)
+      .then(async () => {
+        if (failedDuringTry) return false;
+        await recover().catch(() => undefined);
+        return true;
+      })
       .then((back) => {
         if (state.kind !== 'unreachable') return;
         if (!back) {

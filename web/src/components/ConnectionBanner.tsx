@@ -1,7 +1,7 @@
 import { getApolloContext } from '@apollo/client/react';
 import { SignalSlashIcon } from '@heroicons/react/24/outline';
 import { use, useSyncExternalStore } from 'react';
-import { connectionOf, type Connection, type ConnectionState, type Unreachable } from '../connection';
+import { connectionOf, isOutage, type Connection, type ConnectionState, type Unreachable } from '../connection';
 
 const connected: ConnectionState = { kind: 'ok' };
 const always = () => connected;
@@ -22,7 +22,7 @@ export function useConnection(): { state: ConnectionState; tryNow: () => void } 
 
 /** Whether the screen cannot know what it asked for because of an outage (the banner says so). */
 export function useUnreachable(): boolean {
-  return useConnection().state.kind === 'unreachable';
+  return isOutage(useConnection().state);
 }
 
 /** What cannot be reached, in plain words. */
@@ -52,7 +52,8 @@ function Retrying({ trying, onTryNow }: { trying: boolean; onTryNow: () => void 
  */
 export function ConnectionBanner() {
   const { state, tryNow } = useConnection();
-  if (state.kind !== 'unreachable') return null;
+  // A single failure is said by what failed; the banner speaks once a try failed too.
+  if (state.kind !== 'unreachable' || !isOutage(state)) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 top-2 z-50 flex justify-center px-4">
       <div

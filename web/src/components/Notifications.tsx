@@ -1,6 +1,7 @@
 import { XMarkIcon } from '@heroicons/react/20/solid';
-import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { isOutage } from '../connection';
 import { useConnectionSource } from './ConnectionBanner';
 
 export type Tone = 'info' | 'error';
@@ -36,7 +37,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const notify = useCallback<Notify>(
     (message, tone = 'info', action) => {
       // In an outage every failure has the same cause, which the connection banner already says: one message.
-      if (tone === 'error' && connection?.get().kind === 'unreachable') return;
+      if (tone === 'error' && connection && isOutage(connection.get())) return;
       next.current += 1;
       const id = next.current;
       // The same message twice in a row shows once.
@@ -46,6 +47,15 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       setTimeout(() => dismiss(id), tone === 'error' ? 7000 : 4000);
     },
     [dismiss, connection],
+  );
+
+  // Once the banner speaks for an outage, the failures said before it are said by it.
+  useEffect(
+    () =>
+      connection?.subscribe(() => {
+        if (isOutage(connection.get())) setNotices((current) => current.filter((notice) => notice.tone !== 'error'));
+      }),
+    [connection],
   );
 
   const value = useMemo(() => notify, [notify]);
