@@ -172,6 +172,8 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
   });
 
   router.post('/auth/logout', (req: Request, res: Response) => {
+    // Only a listener who was signed in has a sign-in to forget; a visitor gets no cookie at all.
+    const wasSignedIn = req.session.music !== undefined;
     req.session.destroy((error: unknown) => {
       if (error) {
         // Not signed out: the session is still in the store, and the person is told to try again.
@@ -180,7 +182,7 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
         return;
       }
       res.clearCookie(sessionCookieName, { path: '/' });
-      rememberSignOut(res, secure);
+      if (wasSignedIn) rememberSignOut(res, secure);
       res.status(204).end();
     });
   });
