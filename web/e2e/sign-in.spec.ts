@@ -61,3 +61,41 @@ test('signing out asks first, posts, and ends the session', async ({ page, conte
   });
   expect(me).toBeNull();
 });
+
+test('after signing out, Continue with asks for the account again instead of signing the same one back in', async ({
+  page,
+}, testInfo) => {
+  const listener = demoListener();
+  await signIn(page);
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Graphonic', exact: true })).toBeVisible();
+
+  // The music service still knows this browser, yet it asks who is there: the next person may be someone else.
+  await page.goto('/auth/signin?returnTo=/library');
+  await page.getByRole('link', { name: /^Continue with / }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to continue to Graphonic');
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await saveScreen(page, testInfo, 'sign-in-after-sign-out');
+
+  await page.getByLabel('Username').fill(listener.username);
+  await page.getByLabel('Password').fill(listener.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Asked again, the consent says what signing out does.
+  await expect(page.getByRole('heading', { level: 1, name: 'Allow Graphonic to use your account?' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText('Signing out of Graphonic ends its access from this browser')).toBeVisible();
+  await expect(page.getByText(/change your mind/)).toHaveCount(0);
+  await saveScreen(page, testInfo, 'consent-after-sign-out');
+  await page.getByRole('button', { name: 'Agree' }).click();
+  await expect(page.getByRole('region', { name: 'Player' })).toBeVisible({ timeout: 30_000 });
+  expect(new URL(page.url()).pathname).toBe('/library');
+
+  // Signed in again: the next sign-in is an ordinary one, without the password.
+  await page.context().clearCookies({ name: 'graphonic.sid' });
+  await page.goto('/auth/signin?returnTo=/library');
+  await page.getByRole('link', { name: /^Continue with / }).click();
+  await expect(page.getByRole('region', { name: 'Player' })).toBeVisible({ timeout: 30_000 });
+});

@@ -1,6 +1,8 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy, type TypePolicies } from '@apollo/client';
 import { OperationTypeNode } from 'graphql';
 import { relayStylePagination } from '@apollo/client/utilities';
+import { graphql } from './__generated__';
+import { createConnection, createConnectionLink, setConnection } from './connection';
 import { createLiveLink, createLiveStatus, liveUrl, setLiveStatus, splitLive } from './live';
 
 /**
@@ -132,24 +134,45 @@ export const keepChangesLink = new ApolloLink((operation, forward) => {
   return forward(operation);
 });
 
+/** The smallest question that needs both the api and the music service (`me { id }` asks the music service). */
+export const ConnectionProbeQuery = graphql(`
+  query ConnectionProbe {
+    me {
+      id
+    }
+  }
+`);
+
 /**
  * One client for the app: same-origin GraphQL with the session cookie. Queries and mutations go over
  * HTTP; subscriptions over a WebSocket at the same address (`liveUrl`), whose state the player follows
- * (`liveStatusOf`) to poll only while the socket is down.
+ * (`liveStatusOf`) to poll only while the socket is down. Their failures to reach the api or the music
+ * service go to the connection (`connectionOf`), which tries again by itself and, once the answers are
+ * back, asks every query on screen again.
  */
 export function createApolloClient(uri = '/graphql'): ApolloClient {
   const status = createLiveStatus();
-  const http = keepChangesLink.concat(
-    new HttpLink({
-      uri,
-      credentials: 'same-origin',
-      // Apollo Server's CSRF prevention accepts requests that carry this header.
-      headers: { 'apollo-require-preflight': 'true' },
-    }),
-  );
+  // The probe leaves the cache alone: a failed try must not write its nulls over what the screen shows.
+  const connection = createConnection({
+    probe: () => client.query({ query: ConnectionProbeQuery, fetchPolicy: 'no-cache', errorPolicy: 'all' }),
+    recover: () => client.refetchQueries({ include: 'active' }),
+  });
+  const http = createConnectionLink(connection)
+    .concat(keepChangesLink)
+    .concat(
+      new HttpLink({
+        uri,
+        credentials: 'same-origin',
+        // Apollo Server's CSRF prevention accepts requests that carry this header.
+        headers: { 'apollo-require-preflight': 'true' },
+      }),
+    );
   // The session cookie goes with the WebSocket's upgrade request, from this page's origin.
   const live = createLiveLink(liveUrl(window.location, uri), status);
-  const client = new ApolloClient({ link: splitLive(live, http), cache: createCache() });
+  const client: ApolloClient = new ApolloClient({ link: splitLive(live, http), cache: createCache() });
   setLiveStatus(client, status);
+  setConnection(client, connection);
+  // The browser knows when its network comes back: no need to wait for the next try.
+  window.addEventListener('online', connection.tryNow);
   return client;
 }

@@ -4,6 +4,7 @@ import { fetch } from 'undici';
 import type { Config } from '../config';
 import { sharedDispatcher } from '../music/client';
 import { answerUnavailable } from '../ops/unavailable';
+import { forgetSignOut, rememberSignOut, signedOutBefore } from './fresh-sign-in';
 import { AddressLimit, loginLimit } from './login-limit';
 import { safeReturnTo } from './return-to';
 import { SignInStateStore } from './sign-in-state';
@@ -84,7 +85,8 @@ function save(req: Request): Promise<void> {
 
 /**
  * Sign-in as a confidential OAuth client with state and PKCE (openid-client, token-endpoint.ts):
- * `/auth/login`, `/auth/callback` and `POST /auth/logout`. Tokens stay in the server-side session,
+ * `/auth/login`, `/auth/callback` and `POST /auth/logout`; the sign-in after a sign-out asks the
+ * music service for the account again (fresh-sign-in.ts). Tokens stay in the server-side session,
  * which is made only when a callback succeeds; until then the sign-in lives in a sealed cookie
  * (sign-in-state.ts).
  */
@@ -99,6 +101,7 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
     now: options.now,
   });
   const limit = new AddressLimit({ ...config.loginRateLimit, now: options.now });
+  const secure = config.env === 'production';
 
   const router = express.Router();
 
@@ -112,6 +115,8 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
       scope: requestedScopes.join(' '),
       state,
       verifier,
+      // After a sign-out the service asks for the account again instead of signing the same one back in.
+      showDialog: signedOutBefore(req),
     });
     res.redirect(302, target.href);
   });
@@ -162,10 +167,13 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
       answerUnavailable(req, res);
       return;
     }
+    forgetSignOut(res, secure);
     res.redirect(303, returnTo);
   });
 
   router.post('/auth/logout', (req: Request, res: Response) => {
+    // Only a listener who was signed in has a sign-in to forget; a visitor gets no cookie at all.
+    const wasSignedIn = req.session.music !== undefined;
     req.session.destroy((error: unknown) => {
       if (error) {
         // Not signed out: the session is still in the store, and the person is told to try again.
@@ -174,6 +182,7 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
         return;
       }
       res.clearCookie(sessionCookieName, { path: '/' });
+      if (wasSignedIn) rememberSignOut(res, secure);
       res.status(204).end();
     });
   });

@@ -57,6 +57,8 @@ describe('signing in through the api', () => {
     expect(sessionFiles()).toEqual([]);
     const authorize = login.headers.get('location') ?? '';
     expect(authorize.startsWith(`${music.url}/authorize?`)).toBe(true);
+    // A first sign-in lets the music service sign in a browser it knows.
+    expect(new URL(authorize).searchParams.get('show_dialog')).toBeNull();
 
     const page = await (await visit(musicJar, authorize)).text();
     const consent = await (
@@ -103,5 +105,70 @@ describe('signing in through the api', () => {
       .map((name) => readFileSync(join(sessionDir, name), 'utf8'))
       .filter((text) => text.includes(token));
     expect(remaining).toEqual([]);
+  });
+  it('asks the music service for the account again after a sign-out, and only then', async () => {
+    const apiJar = new Jar();
+    const musicJar = new Jar();
+    /** From the api's /auth/login to the music service's first answer, with the authorization address. */
+    const startSignIn = async () => {
+      const login = await visit(apiJar, `${api.url}/auth/login?returnTo=/`);
+      const authorize = login.headers.get('location') ?? '';
+      return { authorize: new URL(authorize), answer: await visit(musicJar, authorize) };
+    };
+    /** On from the music service's answer after the password: consent when it asks, then back to the api. */
+    const finish = async (afterPassword: Response) => {
+      let callback = afterPassword.headers.get('location') ?? '';
+      if (afterPassword.status === 200) {
+        const consent = await afterPassword.text();
+        const decision = await postForm(musicJar, `${music.url}/authorize/decision`, {
+          csrf: formField(consent, 'csrf'),
+          request: formField(consent, 'request'),
+          decision: 'allow',
+        });
+        callback = decision.headers.get('location') ?? '';
+      }
+      expect(callback.startsWith(`${api.url}/auth/callback?code=`)).toBe(true);
+      const done = await visit(apiJar, callback);
+      expect(done.status).toBe(303);
+      expect(apiJar.get('graphonic.sid')).toBeTruthy();
+    };
+    const withPassword = (page: string) =>
+      postForm(musicJar, `${music.url}/login`, {
+        csrf: formField(page, 'csrf'),
+        continue: formField(page, 'continue'),
+        username: 'demo',
+        password: 'demo',
+      });
+
+    const first = await startSignIn();
+    await finish(await withPassword(await first.answer.text()));
+
+    // Signed out of Graphonic, still signed in at the music service: the next sign-in asks for the password.
+    const logout = await visit(apiJar, `${api.url}/auth/logout`, { method: 'POST' });
+    expect(logout.status).toBe(204);
+    expect(apiJar.get('graphonic.sid')).toBeUndefined();
+    expect(apiJar.get('graphonic.signedout')).toBe('1');
+    const logoutCookie = logout.headers.getSetCookie().find((line) => line.startsWith('graphonic.signedout='));
+    expect(logoutCookie).toMatch(/HttpOnly/i);
+    expect(logoutCookie).toMatch(/SameSite=Lax/i);
+    expect(logoutCookie).toMatch(/Path=\/auth/i);
+
+    const again = await startSignIn();
+    expect(again.authorize.searchParams.get('show_dialog')).toBe('true');
+    // State and PKCE as on every sign-in.
+    expect(again.authorize.searchParams.get('state')).toBeTruthy();
+    expect(again.authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(again.answer.status).toBe(200);
+    const page = await again.answer.text();
+    expect(page).toContain('name="password"');
+    await finish(await withPassword(page));
+    // Signed in again: the sign-out is forgotten.
+    expect(apiJar.get('graphonic.signedout')).toBeUndefined();
+
+    // The sign-in after that is an ordinary one again: the music service knows this browser and its consent.
+    const ordinary = await startSignIn();
+    expect(ordinary.authorize.searchParams.get('show_dialog')).toBeNull();
+    expect(ordinary.answer.status).toBe(303);
+    expect(ordinary.answer.headers.get('location')).toContain(`${api.url}/auth/callback?code=`);
   });
 });

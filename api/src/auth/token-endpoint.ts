@@ -141,7 +141,14 @@ function tokenResponse(answer: oauth.TokenEndpointResponse): TokenResponse {
 /** Where to send the browser to sign in: the code flow with `state` and the PKCE S256 challenge of `verifier`. */
 export async function authorizationUrl(
   client: ClientCredentials,
-  params: { redirectUri: string; scope: string; state: string; verifier: string },
+  params: {
+    redirectUri: string;
+    scope: string;
+    state: string;
+    verifier: string;
+    /** Asks the service to show its sign-in dialog even for a browser it knows (after a sign-out). */
+    showDialog?: boolean;
+  },
 ): Promise<URL> {
   return oauth.buildAuthorizationUrl(oauthConfiguration(client), {
     response_type: 'code',
@@ -150,6 +157,7 @@ export async function authorizationUrl(
     state: params.state,
     code_challenge: await oauth.calculatePKCECodeChallenge(params.verifier),
     code_challenge_method: 'S256',
+    ...(params.showDialog ? { show_dialog: 'true' } : {}),
   });
 }
 

@@ -51,18 +51,24 @@ export async function afterSignIn(
   res: Response,
 ): Promise<void> {
   if (request === 'none') res.redirect(303, '/login');
-  else await continueAuthorization(ctx, request, session, res);
+  else await continueAuthorization(ctx, request, session, res, { justSignedIn: true });
 }
 
-/** Sign-in, consent or the code, depending on who is signed in and what they granted before. */
+/**
+ * Sign-in, consent or the code, depending on who is signed in and what they granted before.
+ * `show_dialog=true` asks for both again: the sign-in (the password, even from a browser signed in
+ * here, unless it was given for this very request) and the consent. An application sends it after its
+ * user signed out of it, so that the next person at the same computer is not signed in as them.
+ */
 async function continueAuthorization(
   ctx: AccountsContext,
   request: AuthorizeRequest,
   session: AccountSession,
   res: Response,
+  { justSignedIn }: { justSignedIn: boolean },
 ): Promise<void> {
   const userId = session.userId;
-  if (userId === null) {
+  if (userId === null || (request.showDialog && !justSignedIn)) {
     sendSignInPage(ctx, res, 200, { csrf: session.csrf, continueTo: request.query, clientName: request.client.name });
     return;
   }
@@ -94,7 +100,9 @@ async function authorize(ctx: AccountsContext, req: Request, res: Response): Pro
     res.redirect(303, validation.location);
     return;
   }
-  await continueAuthorization(ctx, validation.request, await ctx.sessions.loadOrStart(req, res), res);
+  await continueAuthorization(ctx, validation.request, await ctx.sessions.loadOrStart(req, res), res, {
+    justSignedIn: false,
+  });
 }
 
 /** The consent form's answer: the code to the client when allowed, the error when denied. */

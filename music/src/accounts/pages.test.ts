@@ -328,11 +328,66 @@ for (const engine of engines) {
         expect(location(again).searchParams.get('code')).toBeTruthy();
         const fewer = await b.get(authorizePath({ scope: '' }));
         expect(fewer.status).toBe(303);
+        // show_dialog=true asks again: for the password first (see below), then for consent.
         const dialog = await b.get(authorizePath({ scope: 'user-top-read', show_dialog: 'true' }));
         expect(dialog.status).toBe(200);
-        expect(await dialog.text()).toContain('Allow Pocket Player to use your account?');
+        const dialogPage = await dialog.text();
+        const signedInAgain = await b.post('/login', {
+          csrf: field(dialogPage, 'csrf'),
+          continue: field(dialogPage, 'continue'),
+          username: 'cy',
+          password: 'cy password here',
+        });
+        expect(signedInAgain.status).toBe(200);
+        expect(await signedInAgain.text()).toContain('Allow Pocket Player to use your account?');
         const more = await b.get(authorizePath({ scope: 'user-top-read user-read-email' }));
         expect(more.status).toBe(200);
+      });
+
+      it('asks a browser signed in here for the password again when show_dialog=true (after a sign-out elsewhere)', async () => {
+        await addUser({ id: 'di', password: 'di password here' });
+        const b = browser();
+        const first = await (await signIn(b, { scope: 'user-top-read' }, 'di', 'di password here')).text();
+        await b.post('/authorize/decision', {
+          csrf: field(first, 'csrf'),
+          request: field(first, 'request'),
+          decision: 'allow',
+        });
+        // Signed in here, consent given: without show_dialog the code comes at once.
+        expect(location(await b.get(authorizePath({ scope: 'user-top-read' }))).searchParams.get('code')).toBeTruthy();
+
+        const dialog = await b.get(authorizePath({ scope: 'user-top-read', show_dialog: 'true' }));
+        expect(dialog.status).toBe(200);
+        const page = await dialog.text();
+        expect(page).toContain('name="password"');
+        expect(page).not.toContain('Allow Pocket Player to use your account?');
+        expect(page).not.toContain('code=');
+
+        // A wrong password gets nothing; the right one goes on to consent, then the code.
+        const wrong = await b.post('/login', {
+          csrf: field(page, 'csrf'),
+          continue: field(page, 'continue'),
+          username: 'di',
+          password: 'not the password',
+        });
+        expect(wrong.status).toBe(401);
+        const consent = await b.post('/login', {
+          csrf: field(page, 'csrf'),
+          continue: field(page, 'continue'),
+          username: 'di',
+          password: 'di password here',
+        });
+        const html = await consent.text();
+        expect(textOf(html, /<h1>([^<]*)<\/h1>/)).toBe('Allow Pocket Player to use your account?');
+        expect(html).toContain('Signing out of Pocket Player ends its access from this browser');
+        expect(html).not.toContain('change your mind');
+        const agreed = await b.post('/authorize/decision', {
+          csrf: field(html, 'csrf'),
+          request: field(html, 'request'),
+          decision: 'allow',
+        });
+        expect(location(agreed).searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(location(agreed).searchParams.get('state')).toBe('st4te');
       });
 
       it('gives a new session id at sign-in, and the old one signs nobody in', async () => {

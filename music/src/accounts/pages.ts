@@ -145,7 +145,7 @@ export function consentPage(options: ConsentPageOptions): string {
 <ul class="scopes">
 ${items}
 </ul>
-<p class="small">You can change your mind later by signing out of the application.</p>
+<p class="small">Your answer is kept for ${escapeHtml(options.clientName)}. Signing out of ${escapeHtml(options.clientName)} ends its access from this browser, and signing in there again asks for your password.</p>
 <form method="post" action="/authorize/decision">
 ${hidden({ csrf: options.csrf, request: options.request })}
 <div class="actions">

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Cover } from '../components/Cover';
 import { deferred, prefetchWidgets } from '../components/deferred';
+import { ConnectionBanner, UnreachablePage } from '../components/ConnectionBanner';
 import { NotificationsProvider } from '../components/Notifications';
 import { ErrorState, PageSkeleton } from '../components/States';
 import { PlayerBarLook } from '../player/PlayerBarLook';
@@ -154,6 +155,8 @@ export function Shell() {
       </div>
     );
   }
+  // Cannot reach is not signed out: no landing, no sign-in page, and in by itself when the answers are back.
+  if (status.kind === 'unreachable') return <UnreachablePage what={status.what} />;
   if (status.kind === 'error') {
     return (
       <main className="flex h-dvh items-center justify-center">
@@ -168,6 +171,7 @@ export function Shell() {
   }
   return (
     <ViewerProvider viewer={status.viewer}>
+      <ConnectionBanner />
       <NotificationsProvider>
         <PlayerHost>
           <SignedInShell />

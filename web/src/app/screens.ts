@@ -1,5 +1,5 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 /** A screen's module: the screen, and optionally a way to start fetching its data before it renders. */
 export interface ScreenModule {
@@ -11,7 +11,7 @@ export interface ScreenModule {
   preload?: (client: ApolloClient, params: Record<string, string>) => void;
 }
 
-export type Screen = LazyExoticComponent<ComponentType>;
+export type Screen = ComponentType;
 
 export interface ScreenRoute {
   path: string;
@@ -26,15 +26,48 @@ export interface ScreenRoute {
   titledBy: 'name' | 'heading';
 }
 
+/** How each screen whose code failed to come is set to be fetched afresh. */
+const retries = new Set<() => void>();
+
+/**
+ * A screen loaded on first use, like `lazy`, but whose load can be tried afresh after it failed (React
+ * keeps a failed `lazy` failed for good): `retryFailedScreens` does, for a screen whose code could not be
+ * fetched while the server was out of reach (ScreenErrorBoundary calls it once the connection is back).
+ * Until then the failure stays, so that the error boundary, not a loop of new fetches, answers it.
+ */
+export function retryableLazy(load: () => Promise<{ default: ComponentType }>): Screen {
+  const attempt = (): ComponentType =>
+    lazy(() =>
+      load().catch((error: unknown) => {
+        retries.add(retry);
+        throw error;
+      }),
+    );
+  const retry = () => {
+    current = attempt();
+  };
+  let current = attempt();
+  function RetryableScreen() {
+    return createElement(current);
+  }
+  return RetryableScreen;
+}
+
+/** Sets every screen whose code failed to come to fetch it again when it is next shown. */
+export function retryFailedScreens(): void {
+  for (const retry of [...retries]) retry();
+  retries.clear();
+}
+
 /** Each screen is its own chunk, loaded when its route is first visited. */
-export const screen = (load: () => Promise<{ default: ComponentType }>): Screen => lazy(load);
+export const screen = (load: () => Promise<{ default: ComponentType }>): Screen => retryableLazy(load);
 
 const route = (
   path: string,
   name: string,
   load: () => Promise<ScreenModule>,
   titledBy: ScreenRoute['titledBy'] = path.includes(':') ? 'heading' : 'name',
-): ScreenRoute => ({ path, name, titledBy, load, Screen: lazy(load) });
+): ScreenRoute => ({ path, name, titledBy, load, Screen: retryableLazy(load) });
 
 /** The signed-in screens, by path, shown inside the app shell. */
 export const screens: readonly ScreenRoute[] = [

@@ -1,6 +1,8 @@
 import { XMarkIcon } from '@heroicons/react/20/solid';
-import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { isOutage } from '../connection';
+import { useConnectionSource } from './ConnectionBanner';
 
 export type Tone = 'info' | 'error';
 
@@ -34,6 +36,7 @@ const NotifyContext = createContext<Notify>(() => undefined);
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const next = useRef(0);
+  const connection = useConnectionSource();
 
   const dismiss = useCallback((id: number) => {
     setNotices((current) => current.filter((notice) => notice.id !== id));
@@ -41,6 +44,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
 
   const notify = useCallback<Notify>(
     (message, tone = 'info', action) => {
+      // In an outage every failure has the same cause, which the connection banner already says: one message.
+      if (tone === 'error' && connection && isOutage(connection.get())) return;
       next.current += 1;
       const id = next.current;
       // The same message twice in a row shows once.
@@ -50,7 +55,16 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       // A message that offers a step stays longer: there is something to do with it.
       setTimeout(() => dismiss(id), (tone === 'error' ? 7000 : 4000) + (action ? 4000 : 0));
     },
-    [dismiss],
+    [dismiss, connection],
+  );
+
+  // Once the banner speaks for an outage, the failures said before it are said by it.
+  useEffect(
+    () =>
+      connection?.subscribe(() => {
+        if (isOutage(connection.get())) setNotices((current) => current.filter((notice) => notice.tone !== 'error'));
+      }),
+    [connection],
   );
 
   const value = useMemo(() => notify, [notify]);

@@ -1,7 +1,9 @@
-import { ArrowPathIcon, ExclamationTriangleIcon } from '@heroicons/react/24/outline';
+import { ArrowPathIcon, ExclamationTriangleIcon, SignalSlashIcon } from '@heroicons/react/24/outline';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { unreachableOf } from '../connection';
 import { errorCodeOf, friendlyMessage, messageForCode } from '../lib/errors';
+import { useUnreachable } from './ConnectionBanner';
 
 /** A grey block in the shape of content that is on its way. */
 export function Skeleton({ className = '' }: { className?: string }) {
@@ -53,7 +55,17 @@ interface ErrorStateProps {
  * without any error (the api answered it as absent, perhaps from the cache) shows not-found.
  */
 export function ErrorState({ error, doing = 'load this page', retry, level = 2 }: ErrorStateProps) {
+  const unreachable = useUnreachable();
   const code = error ? errorCodeOf(error) : 'NOT_FOUND';
+  // An outage has one message, the banner's; the screen only says it waits, and loads when the answers are back.
+  if (unreachable && unreachableOf(error)) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-16 text-center text-neutral-400">
+        <SignalSlashIcon aria-hidden="true" className="size-10" />
+        <p>This loads by itself as soon as the answers are back.</p>
+      </div>
+    );
+  }
   if (code === 'NOT_FOUND') {
     return (
       <EmptyState

@@ -4,6 +4,7 @@ import { SignalSlashIcon } from '@heroicons/react/20/solid';
 import { useId } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Cover } from '../components/Cover';
+import { useUnreachable } from '../components/ConnectionBanner';
 import { LikeButton } from '../components/LikeButton';
 import { DevicePicker } from './DevicePicker';
 import { premiumNote, TransportControls } from './PlayerControls';
@@ -56,6 +57,9 @@ export function PlayerBar() {
   const controls = player.canControl;
   const playing = state?.isPlaying === true && !player.audioBlocked;
   const fullScreen = fullScreenPlayer(location);
+  // In an outage the player cannot know what plays: it must not say that nothing does.
+  const unreachable = useUnreachable();
+  const unknown = unreachable && !item;
   const describedBy = controls ? undefined : noteId;
 
   return (
@@ -86,7 +90,11 @@ export function PlayerBar() {
           </>
         ) : (
           <p className="flex-1 text-sm text-neutral-400">
-            {controls ? 'Pick something to play' : 'Playback needs Premium'}
+            {unknown
+              ? "Can't tell what's playing right now"
+              : controls
+                ? 'Pick something to play'
+                : 'Playback needs Premium'}
           </p>
         )}
         <button
@@ -121,7 +129,11 @@ export function PlayerBar() {
             </>
           ) : (
             <p className="text-sm text-neutral-400">
-              {controls ? 'Nothing is playing. Pick an album or a playlist to start.' : 'Nothing is playing.'}
+              {unknown
+                ? "Can't tell what's playing right now."
+                : controls
+                  ? 'Nothing is playing. Pick an album or a playlist to start.'
+                  : 'Nothing is playing.'}
             </p>
           )}
         </div>
@@ -160,7 +172,8 @@ export function PlayerBar() {
           <Volume className="w-20 lg:w-24" />
         </div>
       </div>
-      {player.livePaused && <LiveNote />}
+      {/* In an outage the banner says it all. */}
+      {player.livePaused && !unreachable && <LiveNote />}
       <PlayingOn />
     </section>
   );

@@ -1,0 +1,131 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { OwnServers } from './outage-servers';
+import { saveScreen } from './screens';
+import { expectAccessible, signIn } from './support';
+
+/**
+ * An outage is not a sign-out: with the music service or the api stopped (real processes of this
+ * file's own, on ports of their own), the listener stays on their screen, reads one message, and
+ * comes back without a reload once the service is back.
+ */
+const servers = new OwnServers(
+  Number(process.env.E2E_OUTAGE_PORT ?? 4610),
+  Number(process.env.E2E_OUTAGE_MUSIC_PORT ?? 4611),
+);
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: servers.baseUrl });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  await servers.startMusic();
+  await servers.startApi();
+});
+
+test.afterAll(async () => {
+  test.setTimeout(60_000);
+  await servers.stopAll();
+});
+
+/** Every test starts with both running, whatever the one before left. */
+test.beforeEach(async () => {
+  await servers.ensureRunning();
+});
+
+const banner = (page: Page, words: RegExp): Locator => page.getByRole('status').filter({ hasText: words });
+const music = /Can't reach the music service/;
+const api = /Can't reach Graphonic/;
+/** Alerts that say something (the toasts' live region is there, empty, all along). */
+const alerts = (page: Page): Locator => page.getByRole('alert').filter({ hasText: /\S/ });
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test('a reload while the music service is down says it cannot be reached, not signed out, and comes in by itself', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, '/');
+  await servers.stopMusic();
+  await page.reload();
+
+  const outage = banner(page, music);
+  await expect(outage).toBeVisible();
+  await expect(outage).toContainText('Retrying');
+  await expect(outage.getByRole('button', { name: 'Try now' })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/auth\//);
+  await expect(page.getByText('Sign in to Graphonic')).toHaveCount(0);
+  await expect(alerts(page)).toHaveCount(0);
+  await saveScreen(page, testInfo, 'outage-first-load');
+  await expectAccessible(page);
+
+  // Back by itself, without a reload: the next try (at most 30 s away) finds it.
+  await servers.startMusic();
+  await expect(page.getByRole('region', { name: 'Player' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(outage).toHaveCount(0);
+  await expect(alerts(page)).toHaveCount(0);
+  await saveScreen(page, testInfo, 'outage-first-load-recovered');
+});
+
+test('Your Library opened while the music service is down keeps the screen, with one message, and loads once it is back', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, '/');
+  await servers.stopMusic();
+  await mainNav(page).getByRole('link', { name: 'Your Library' }).click();
+
+  const outage = banner(page, music);
+  await expect(outage).toBeVisible();
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByText('Sign in to Graphonic')).toHaveCount(0);
+  // One message for one failure: no error screen's alert, no toast on top of the banner.
+  await expect(alerts(page)).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /reach/ })).toHaveCount(1);
+  // The player cannot know what plays: it does not say that nothing does.
+  const player = page.getByRole('region', { name: 'Player' });
+  await expect(player).toBeVisible();
+  await expect(player).not.toContainText('Nothing is playing');
+  await saveScreen(page, testInfo, 'outage-library');
+  await expectAccessible(page);
+
+  await servers.startMusic();
+  await outage.getByRole('button', { name: 'Try now' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Library' })).toBeVisible({ timeout: 45_000 });
+  await expect(outage).toHaveCount(0);
+  await expect(player).toContainText('Nothing is playing');
+  await saveScreen(page, testInfo, 'outage-library-recovered');
+});
+
+test('a screen whose code cannot be fetched while the api is down waits for it, not for a new version, and a search asks again', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await signIn(page, '/');
+  await servers.stopApi();
+  // Search's code has not been fetched yet: it cannot be while the api is down.
+  await mainNav(page).getByRole('link', { name: 'Search' }).click();
+
+  const outage = banner(page, api);
+  await expect(outage).toBeVisible();
+  await expect(page.getByText('This screen loads by itself as soon as Graphonic can be reached.')).toBeVisible();
+  await expect(page.getByText(/updated while you were here/)).toHaveCount(0);
+  await expect(alerts(page)).toHaveCount(0);
+  await saveScreen(page, testInfo, 'outage-api-screen');
+  await expectAccessible(page);
+
+  await servers.startApi();
+  await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible({ timeout: 45_000 });
+  await expect(outage).toHaveCount(0);
+
+  // A search typed while the api is down is answered once it is back, without typing it again.
+  await servers.stopApi();
+  await page.getByRole('searchbox', { name: 'What do you want to listen to?' }).fill('love');
+  await expect(outage).toBeVisible();
+  await expect(alerts(page)).toHaveCount(0);
+  await servers.startApi();
+  await expect(page.getByRole('region', { name: 'Top result' }).getByRole('link')).toHaveText('Love You', {
+    timeout: 45_000,
+  });
+  await expect(outage).toHaveCount(0);
+  await saveScreen(page, testInfo, 'outage-search-recovered');
+});
