@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, prefetchLater, prefetchWidgets } from './deferred';
+import { deferred, prefetchLater, prefetchWidgets, widgetRetryMs } from './deferred';
 
 function controlledWidget(onOpen: () => void) {
   let arrive: () => void = () => undefined;
@@ -29,6 +29,43 @@ function controlledWidget(onOpen: () => void) {
 }
 
 describe('deferred', () => {
+  it('keeps its look-alike when its chunk cannot be fetched, and asks again until it comes', async () => {
+    vi.useFakeTimers();
+    try {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      let attempts = 0;
+      const Widget = deferred<object>(
+        () => {
+          attempts += 1;
+          return attempts < 3
+            ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+            : Promise.resolve({ default: () => <button type="button">Open menu</button> });
+        },
+        () => <button type="button">Menu</button>,
+      );
+      render(<Widget />);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      // The failure stays with the widget: its look-alike shows, and nothing else went.
+      expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
+      expect(attempts).toBe(1);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(widgetRetryMs.first);
+      });
+      expect(attempts).toBe(2);
+      expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(widgetRetryMs.first * 2);
+      });
+      expect(attempts).toBe(3);
+      expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
+      error.mockRestore();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('passes a click on the look-alike to the widget once it has arrived', async () => {
     const onOpen = vi.fn();
     const { Widget, arrive } = controlledWidget(onOpen);

@@ -1,8 +1,10 @@
 import {
+  Component,
   lazy,
   Suspense,
   useEffect,
   useRef,
+  useState,
   type ComponentProps,
   type ComponentType,
   type ReactNode,
@@ -35,27 +37,75 @@ export function deferred<Props extends object>(
   fallback: (props: Props) => ReactNode,
 ): ComponentType<Props> {
   register(load);
-  const Widget = lazy(load);
+  let Widget = lazy(load);
+  // A chunk that could not be fetched (the server out of reach) is asked for again: a new `lazy`, since
+  // React keeps a failed one failed for good.
   function Deferred(props: Props) {
     const containerRef = useRef<HTMLSpanElement>(null);
     const clickedEarlyRef = useRef(false);
+    const [, setAttempts] = useState(0);
+    const reload = () => {
+      Widget = lazy(load);
+      setAttempts((attempts) => attempts + 1);
+    };
+    // A click on the look-alike is not lost: the widget gets it once it is in.
+    const lookAlike = (
+      <span className="contents" onClickCapture={() => (clickedEarlyRef.current = true)}>
+        {fallback(props)}
+      </span>
+    );
     return (
       <span ref={containerRef} className="contents">
-        <Suspense
-          fallback={
-            // A click on the look-alike is not lost: the widget gets it once it is in.
-            <span className="contents" onClickCapture={() => (clickedEarlyRef.current = true)}>
-              {fallback(props)}
-            </span>
-          }
-        >
-          <Widget {...(props as ComponentProps<typeof Widget>)} />
-          <ReplayClick containerRef={containerRef} clickedEarlyRef={clickedEarlyRef} />
-        </Suspense>
+        <WidgetBoundary fallback={lookAlike} reload={reload}>
+          <Suspense fallback={lookAlike}>
+            <Widget {...(props as ComponentProps<typeof Widget>)} />
+            <ReplayClick containerRef={containerRef} clickedEarlyRef={clickedEarlyRef} />
+          </Suspense>
+        </WidgetBoundary>
       </span>
     );
   }
   return Deferred;
+}
+
+/** How long a widget whose chunk failed waits before asking again: doubling from the first, up to the last. */
+export const widgetRetryMs = { first: 2_000, most: 30_000 } as const;
+
+interface WidgetBoundaryProps {
+  fallback: ReactNode;
+  reload: () => void;
+  children: ReactNode;
+}
+
+/**
+ * Keeps a widget whose chunk could not be fetched to its look-alike, rather than letting the failure
+ * take the whole app down, and asks for the chunk again after a while, doubling the wait each time.
+ */
+class WidgetBoundary extends Component<WidgetBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+  private waitMs: number = widgetRetryMs.first;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.props.reload();
+      this.setState({ failed: false });
+    }, this.waitMs);
+    this.waitMs = Math.min(this.waitMs * 2, widgetRetryMs.most);
+  }
+
+  override componentWillUnmount(): void {
+    clearTimeout(this.timer);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }
 
 /** Passes a click made on a widget's look-alike to the widget's own button, once it has mounted. */
