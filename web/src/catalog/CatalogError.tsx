@@ -21,7 +21,10 @@ export function CatalogError({ error, kind, retry }: CatalogErrorProps) {
       <EmptyState
         title="Not found"
         action={
-          <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+          <Link
+            to="/search"
+            className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+          >
             Search instead
           </Link>
         }

@@ -20,13 +20,14 @@ export function MediaCard({ to, title, subtitle, images, shape = 'square', play 
     <li className="group relative w-36 shrink-0 snap-start rounded-lg p-2 transition hover:bg-white/5 focus-within:bg-white/5 sm:w-auto sm:p-3">
       <div className="relative">
         <Cover images={images} size={180} shape={shape} className="aspect-square w-full shadow-lg" />
+        {/* Shown on hover or focus; a phone has neither, and there a card opens, as in Spotify's app. */}
         {play && (
           <PlayButton
             uri={play.uri}
             target={play.target}
             name={title}
             size="md"
-            className="absolute right-2 bottom-2 z-10 translate-y-2 opacity-0 group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:translate-y-0 group-hover:opacity-100"
+            className="absolute right-2 bottom-2 z-10 translate-y-2 max-sm:hidden opacity-0 group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:translate-y-0 group-hover:opacity-100"
           />
         )}
       </div>

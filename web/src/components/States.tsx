@@ -57,7 +57,10 @@ export function ErrorState({ error, doing = 'load this page', retry }: ErrorStat
       <EmptyState
         title="Not found"
         action={
-          <Link to="/" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+          <Link
+            to="/"
+            className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+          >
             Go home
           </Link>
         }
@@ -75,7 +78,7 @@ export function ErrorState({ error, doing = 'load this page', retry }: ErrorStat
       {code === 'UNAUTHENTICATED' ? (
         <a
           href={`/auth/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`}
-          className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+          className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
         >
           Sign in again
         </a>
@@ -85,7 +88,7 @@ export function ErrorState({ error, doing = 'load this page', retry }: ErrorStat
           <button
             type="button"
             onClick={retry}
-            className="inline-flex items-center gap-2 rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
           >
             <ArrowPathIcon aria-hidden="true" className="size-5" />
             Try again

@@ -33,7 +33,10 @@ export const CategoryPageQueryDocument = graphql(`
 `);
 
 const toSearch = (
-  <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+  <Link
+    to="/search"
+    className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+  >
     Search instead
   </Link>
 );
@@ -85,7 +88,10 @@ export default function CategoryPage() {
         <EmptyState
           title="Category not found"
           action={
-            <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+            <Link
+              to="/search"
+              className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+            >
               Browse all categories
             </Link>
           }
