@@ -57,6 +57,8 @@ const playerMappers: Record<string, string> = {
   SetVolumePayload: '../modules/player/parents#PlayerParent',
   TransferPlaybackPayload: '../modules/player/parents#PlayerParent',
   AddToQueuePayload: '../modules/player/parents#PlayerParent',
+  RemoveFromQueuePayload: '../modules/player/parents#PlayerParent',
+  ClearQueuePayload: '../modules/player/parents#PlayerParent',
   UnregisterPlaybackDevicePayload: '../modules/player/parents#PlayerParent',
   RegisterPlaybackDevicePayload: '../modules/player/parents#RegisteredDeviceParent',
   // An enum with inline enumValues is otherwise typed `null` as a resolver's result.

@@ -101,15 +101,10 @@ async function expectTitle(page: Page, testInfo: TestInfo, title: string, timeou
   await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(title);
 }
 
-/** The names in a track list, from its rows' play buttons ("Play Song", "Pause Song"). */
+/** The names in a track list, as its rows show them. */
 async function namesIn(list: Locator): Promise<string[]> {
   await list.getByRole('listitem').first().waitFor();
-  // A row's play button shows on hover and focus only: it is there all the same.
-  const buttons = list.getByRole('button', { name: /^(Play|Pause) /, includeHidden: true });
-  const labels = await buttons.evaluateAll((buttons) =>
-    buttons.map((button) => button.getAttribute('aria-label') ?? ''),
-  );
-  return labels.map((label) => label.replace(/^(Play|Pause) /, ''));
+  return list.getByRole('listitem').evaluateAll((rows) => rows.map((row) => row.querySelector('p')?.textContent ?? ''));
 }
 
 /** Leaves playback paused, as every test must. */
@@ -162,7 +157,7 @@ test('an album plays in the browser: pause, play, next, previous and seek', asyn
   // What plays and what follows, as the queue says.
   await page.goto('/queue');
   const [first] = await namesIn(page.getByRole('list', { name: 'Now playing' }));
-  const [second] = await namesIn(page.getByRole('list', { name: 'Next in queue' }));
+  const [second] = await namesIn(page.getByRole('list', { name: 'Next up' }));
   if (!first || !second) throw new Error('The queue shows no current or next item.');
 
   const controls = await openControls(page, testInfo);
@@ -280,35 +275,64 @@ test('shuffle, repeat, volume and the keyboard shortcuts', async ({ page }, test
   await pauseAtTheEnd(page, controls);
 });
 
-test('the queue shows what plays and what follows, and what was just added', async ({ page }, testInfo) => {
+test('the queue shows what plays, what the listener queued and what follows; a queued item can be taken out', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(150_000);
   await startAlbum(page);
   await page.goto('/queue');
   await expect(page.getByRole('heading', { level: 1, name: 'Queue' })).toBeVisible();
   const nowPlaying = page.getByRole('list', { name: 'Now playing' });
-  const next = page.getByRole('list', { name: 'Next in queue' });
+  const queued = page.getByRole('list', { name: 'Next in queue' });
+  const next = page.getByRole('list', { name: 'Next up' });
   const [current] = await namesIn(nowPlaying);
-  if (!current) throw new Error('Nothing shows as playing.');
-  await expect(next.getByRole('listitem').first()).toBeVisible();
+  const [following] = await namesIn(next);
+  if (!current || !following) throw new Error('Nothing shows as playing, or nothing follows.');
+  // Nothing queued yet: only what follows from the album.
+  await expect(queued).toHaveCount(0);
   await saveScreen(page, testInfo, 'queue');
   await expectAccessible(page);
 
-  // Adding to the queue from a row's menu refreshes the list where it shows.
-  const copies = async () => (await namesIn(next)).filter((name) => name === current).length;
-  const before = await copies();
-  await nowPlaying.getByRole('button', { name: `More options for ${current}` }).click();
-  await page.getByRole('menuitem', { name: 'Add to queue' }).click();
-  await expect(page.getByText('Added to queue')).toBeVisible();
-  await expect.poll(copies).toBe(before + 1);
-  expect((await namesIn(next))[0]).toBe(current);
+  // Adding to the queue from a row's menu puts it under "Next in queue", before the album's next track.
+  const add = async (list: Locator, name: string) => {
+    await list
+      .getByRole('button', { name: `More options for ${name}` })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Add to queue' }).click();
+    await expect(page.getByText('Added to queue')).toBeVisible();
+  };
+  await add(nowPlaying, current);
+  await expect.poll(() => namesIn(queued)).toEqual([current]);
+  await add(next, following);
+  await expect.poll(() => namesIn(queued)).toEqual([current, following]);
+  expect((await namesIn(next))[0]).toBe(following);
   await saveScreen(page, testInfo, 'queue-added');
+  await expectAccessible(page);
 
-  // The queued copy plays next: skipping to it takes it off the queue again.
+  // One queued item taken out: only that one goes, and the album's tracks stay.
+  await queued.getByRole('button', { name: `More options for ${current}` }).click();
+  await page.getByRole('menuitem', { name: 'Remove from queue' }).click();
+  await expect(page.getByText(`Removed ${current} from your queue`)).toBeVisible();
+  await expect.poll(() => namesIn(queued)).toEqual([following]);
+  expect((await namesIn(next))[0]).toBe(following);
+
+  // Clearing the queue leaves what follows from the album.
+  await page.getByRole('button', { name: 'Clear queue' }).click();
+  await expect(queued).toHaveCount(0);
+  await expect(page.getByText('Cleared your queue')).toBeVisible();
+  expect((await namesIn(next))[0]).toBe(following);
+  await saveScreen(page, testInfo, 'queue-cleared');
+
+  // A queued copy plays next: skipping to it takes it off the queue again.
+  await add(nowPlaying, current);
+  await expect.poll(() => namesIn(queued)).toEqual([current]);
   const controls = await openControls(page, testInfo);
   await controls.getByRole('button', { name: 'Next', exact: true }).click();
   await expectTitle(page, testInfo, current);
   await page.goto('/queue');
-  await expect.poll(copies).toBe(before);
+  await expect(next.getByRole('listitem').first()).toBeVisible();
+  await expect(queued).toHaveCount(0);
 
   // The music service failing: the screen says so and offers to try again.
   await failOperation(page, 'PlayerQueue');

@@ -151,15 +151,24 @@ export async function expectAudioStill(page: Page): Promise<void> {
   expect((await audio(page)).time).toBeCloseTo(before.time, 1);
 }
 
-/** Starts a row of a track list the way a keyboard does: from the row's first link back to its play button. */
+/**
+ * Starts a row of a track list the way a keyboard does: from the row's first link back to its play button
+ * ("Play Song by Artist"). Answers the name of what it started.
+ */
 export async function playRow(page: Page, row: Locator): Promise<string> {
-  const label = await row.getByRole('button', { name: /^Play /, includeHidden: true }).getAttribute('aria-label');
-  const name = (label ?? '').replace(/^Play /, '');
+  const play = row.getByRole('button', { name: /^Play / });
+  const label = (await play.getAttribute('aria-label')) ?? '';
+  const name = await rowName(row);
   await row.getByRole('link').first().focus();
   await page.keyboard.press('Shift+Tab');
-  await expect(row.getByRole('button', { name: `Play ${name}` })).toBeFocused();
+  await expect(row.getByRole('button', { name: label, exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   return name;
+}
+
+/** The name of what a row of a track list holds, as its first line shows it. */
+export async function rowName(row: Locator): Promise<string> {
+  return row.evaluate((element) => element.querySelector('p')?.textContent ?? '');
 }
 
 /** The names of a playlist's rows, in order, read from their reorder handles. */

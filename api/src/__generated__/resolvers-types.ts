@@ -290,6 +290,13 @@ export type CategoryEdge = {
   node: Category;
 };
 
+/** The player after the queue was emptied. */
+export type ClearQueuePayload = {
+  __typename?: 'ClearQueuePayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
+};
+
 /** A copyright notice of an album, such as "© 2021 Northern Lights Records". */
 export type Copyright = {
   __typename?: 'Copyright';
@@ -678,6 +685,11 @@ export type Mutation = {
   addPlaylistItems: Maybe<AddPlaylistItemsPayload>;
   /** Adds a track or an episode to the queue. */
   addToQueue: Maybe<AddToQueuePayload>;
+  /**
+   * Empties "Next in queue": what the listener added goes, the context plays on. FEATURE_UNAVAILABLE with
+   * Spotify.
+   */
+  clearQueue: Maybe<ClearQueuePayload>;
   /** Creates a playlist owned by the signed-in listener, empty. */
   createPlaylist: Maybe<CreatePlaylistPayload>;
   /** Follows artists. */
@@ -699,6 +711,13 @@ export type Mutation = {
   registerPlaybackDevice: Maybe<RegisterPlaybackDevicePayload>;
   /** Removes tracks, albums, shows and episodes from the listener's library. */
   removeFromLibrary: Maybe<RemoveFromLibraryPayload>;
+  /**
+   * Takes one item the listener added out of the queue: the one at `position` of "Next in queue" (counting
+   * from 0), which must still be `uri`. BAD_USER_INPUT, with nothing removed, when the queue moved on and that
+   * position holds something else. Only the local music service can: FEATURE_UNAVAILABLE with Spotify, whose
+   * queue only grows.
+   */
+  removeFromQueue: Maybe<RemoveFromQueuePayload>;
   /**
    * Removes the given tracks or episodes from a playlist: every copy of each, or, with `positions`, only
    * the copies at those positions. PLAYLIST_CHANGED, with nothing removed, when the playlist has changed
@@ -832,6 +851,16 @@ export type MutationRegisterPlaybackDeviceArgs = {
  */
 export type MutationRemoveFromLibraryArgs = {
   input: RemoveFromLibraryInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationRemoveFromQueueArgs = {
+  input: RemoveFromQueueInput;
 };
 
 
@@ -1413,6 +1442,12 @@ export type QueryUserArgs = {
 /** What plays now and what follows. */
 export type Queue = {
   __typename?: 'Queue';
+  /**
+   * How many of `items`, from the first, the listener added to the queue ("Next in queue"); the rest follow
+   * from the context. Null when the music service does not say (Spotify), and then nothing can be taken out
+   * of the queue either.
+   */
+  addedByListener: Maybe<Scalars['Int']['output']>;
   /** The track or episode that plays now. */
   currentlyPlaying: Maybe<PlayableItem>;
   /** What follows, in order: first what was added to the queue, then the rest of the context (up to 20). */
@@ -1537,6 +1572,21 @@ export type RemoveFromLibraryPayload = {
   shows: Maybe<Array<Show>>;
   /** The tracks removed, in input order. */
   tracks: Maybe<Array<Track>>;
+};
+
+/** An item to take out of the queue. */
+export type RemoveFromQueueInput = {
+  /** Its place in what the listener queued, from 0 (the first of `Queue.items`). */
+  position: Scalars['Int']['input'];
+  /** The track or episode URI that the place holds, as the listener saw it. */
+  uri: Scalars['String']['input'];
+};
+
+/** The player after the removal. */
+export type RemoveFromQueuePayload = {
+  __typename?: 'RemoveFromQueuePayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
 };
 
 /** Items to remove from a playlist. */
@@ -2288,6 +2338,7 @@ export type ResolversTypes = ResolversObject<{
   Category: ResolverTypeWrapper<V1Category>;
   CategoryConnection: ResolverTypeWrapper<Omit<CategoryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['CategoryEdge']>, nodes: Array<ResolversTypes['Category']> }>;
   CategoryEdge: ResolverTypeWrapper<Omit<CategoryEdge, 'node'> & { node: ResolversTypes['Category'] }>;
+  ClearQueuePayload: ResolverTypeWrapper<PlayerParent>;
   Copyright: ResolverTypeWrapper<Omit<Copyright, 'type'> & { type: ResolversTypes['CopyrightType'] }>;
   CopyrightType: ResolverTypeWrapper<CopyrightType>;
   CreatePlaylistInput: CreatePlaylistInput;
@@ -2341,6 +2392,8 @@ export type ResolversTypes = ResolversObject<{
   ReleaseDatePrecision: ResolverTypeWrapper<ReleaseDatePrecision>;
   RemoveFromLibraryInput: RemoveFromLibraryInput;
   RemoveFromLibraryPayload: ResolverTypeWrapper<LibraryChangeParent>;
+  RemoveFromQueueInput: RemoveFromQueueInput;
+  RemoveFromQueuePayload: ResolverTypeWrapper<PlayerParent>;
   RemovePlaylistItemsInput: RemovePlaylistItemsInput;
   RemovePlaylistItemsPayload: ResolverTypeWrapper<Omit<RemovePlaylistItemsPayload, 'playlist'> & { playlist?: Maybe<ResolversTypes['Playlist']> }>;
   ReorderPlaylistItemsInput: ReorderPlaylistItemsInput;
@@ -2416,6 +2469,7 @@ export type ResolversParentTypes = ResolversObject<{
   Category: V1Category;
   CategoryConnection: Omit<CategoryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['CategoryEdge']>, nodes: Array<ResolversParentTypes['Category']> };
   CategoryEdge: Omit<CategoryEdge, 'node'> & { node: ResolversParentTypes['Category'] };
+  ClearQueuePayload: PlayerParent;
   Copyright: Copyright;
   CreatePlaylistInput: CreatePlaylistInput;
   CreatePlaylistPayload: Omit<CreatePlaylistPayload, 'playlist'> & { playlist?: Maybe<ResolversParentTypes['Playlist']> };
@@ -2462,6 +2516,8 @@ export type ResolversParentTypes = ResolversObject<{
   RegisterPlaybackDevicePayload: RegisteredDeviceParent;
   RemoveFromLibraryInput: RemoveFromLibraryInput;
   RemoveFromLibraryPayload: LibraryChangeParent;
+  RemoveFromQueueInput: RemoveFromQueueInput;
+  RemoveFromQueuePayload: PlayerParent;
   RemovePlaylistItemsInput: RemovePlaylistItemsInput;
   RemovePlaylistItemsPayload: Omit<RemovePlaylistItemsPayload, 'playlist'> & { playlist?: Maybe<ResolversParentTypes['Playlist']> };
   ReorderPlaylistItemsInput: ReorderPlaylistItemsInput;
@@ -2639,6 +2695,10 @@ export type CategoryEdgeResolvers<ContextType = Context, ParentType extends Reso
   node?: Resolver<ResolversTypes['Category'], ParentType, ContextType>;
 }>;
 
+export type ClearQueuePayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ClearQueuePayload'] = ResolversParentTypes['ClearQueuePayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+}>;
+
 export type CopyrightResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Copyright'] = ResolversParentTypes['Copyright']> = ResolversObject<{
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['CopyrightType'], ParentType, ContextType>;
@@ -2739,6 +2799,7 @@ export type MeResolvers<ContextType = Context, ParentType extends ResolversParen
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   addPlaylistItems?: Resolver<Maybe<ResolversTypes['AddPlaylistItemsPayload']>, ParentType, ContextType, RequireFields<MutationAddPlaylistItemsArgs, 'input'>>;
   addToQueue?: Resolver<Maybe<ResolversTypes['AddToQueuePayload']>, ParentType, ContextType, RequireFields<MutationAddToQueueArgs, 'input'>>;
+  clearQueue?: Resolver<Maybe<ResolversTypes['ClearQueuePayload']>, ParentType, ContextType>;
   createPlaylist?: Resolver<Maybe<ResolversTypes['CreatePlaylistPayload']>, ParentType, ContextType, RequireFields<MutationCreatePlaylistArgs, 'input'>>;
   followArtists?: Resolver<Maybe<ResolversTypes['FollowArtistsPayload']>, ParentType, ContextType, RequireFields<MutationFollowArtistsArgs, 'input'>>;
   followPlaylist?: Resolver<Maybe<ResolversTypes['FollowPlaylistPayload']>, ParentType, ContextType, RequireFields<MutationFollowPlaylistArgs, 'input'>>;
@@ -2746,6 +2807,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   pausePlayback?: Resolver<Maybe<ResolversTypes['PausePlaybackPayload']>, ParentType, ContextType, RequireFields<MutationPausePlaybackArgs, 'input'>>;
   registerPlaybackDevice?: Resolver<Maybe<ResolversTypes['RegisterPlaybackDevicePayload']>, ParentType, ContextType, RequireFields<MutationRegisterPlaybackDeviceArgs, 'input'>>;
   removeFromLibrary?: Resolver<Maybe<ResolversTypes['RemoveFromLibraryPayload']>, ParentType, ContextType, RequireFields<MutationRemoveFromLibraryArgs, 'input'>>;
+  removeFromQueue?: Resolver<Maybe<ResolversTypes['RemoveFromQueuePayload']>, ParentType, ContextType, RequireFields<MutationRemoveFromQueueArgs, 'input'>>;
   removePlaylistItems?: Resolver<Maybe<ResolversTypes['RemovePlaylistItemsPayload']>, ParentType, ContextType, RequireFields<MutationRemovePlaylistItemsArgs, 'input'>>;
   reorderPlaylistItems?: Resolver<Maybe<ResolversTypes['ReorderPlaylistItemsPayload']>, ParentType, ContextType, RequireFields<MutationReorderPlaylistItemsArgs, 'input'>>;
   replacePlaylistItems?: Resolver<Maybe<ResolversTypes['ReplacePlaylistItemsPayload']>, ParentType, ContextType, RequireFields<MutationReplacePlaylistItemsArgs, 'input'>>;
@@ -2891,6 +2953,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
 }>;
 
 export type QueueResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Queue'] = ResolversParentTypes['Queue']> = ResolversObject<{
+  addedByListener?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   currentlyPlaying?: Resolver<Maybe<ResolversTypes['PlayableItem']>, ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['PlayableItem']>, ParentType, ContextType>;
 }>;
@@ -2921,6 +2984,10 @@ export type RemoveFromLibraryPayloadResolvers<ContextType = Context, ParentType 
   episodes?: Resolver<Maybe<Array<ResolversTypes['Episode']>>, ParentType, ContextType>;
   shows?: Resolver<Maybe<Array<ResolversTypes['Show']>>, ParentType, ContextType>;
   tracks?: Resolver<Maybe<Array<ResolversTypes['Track']>>, ParentType, ContextType>;
+}>;
+
+export type RemoveFromQueuePayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RemoveFromQueuePayload'] = ResolversParentTypes['RemoveFromQueuePayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
 }>;
 
 export type RemovePlaylistItemsPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RemovePlaylistItemsPayload'] = ResolversParentTypes['RemovePlaylistItemsPayload']> = ResolversObject<{
@@ -3166,6 +3233,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Category?: CategoryResolvers<ContextType>;
   CategoryConnection?: CategoryConnectionResolvers<ContextType>;
   CategoryEdge?: CategoryEdgeResolvers<ContextType>;
+  ClearQueuePayload?: ClearQueuePayloadResolvers<ContextType>;
   Copyright?: CopyrightResolvers<ContextType>;
   CopyrightType?: CopyrightTypeResolvers;
   CreatePlaylistPayload?: CreatePlaylistPayloadResolvers<ContextType>;
@@ -3202,6 +3270,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   RegisterPlaybackDevicePayload?: RegisterPlaybackDevicePayloadResolvers<ContextType>;
   ReleaseDatePrecision?: ReleaseDatePrecisionResolvers;
   RemoveFromLibraryPayload?: RemoveFromLibraryPayloadResolvers<ContextType>;
+  RemoveFromQueuePayload?: RemoveFromQueuePayloadResolvers<ContextType>;
   RemovePlaylistItemsPayload?: RemovePlaylistItemsPayloadResolvers<ContextType>;
   ReorderPlaylistItemsPayload?: ReorderPlaylistItemsPayloadResolvers<ContextType>;
   RepeatMode?: RepeatModeResolvers;

@@ -1,7 +1,7 @@
 import type { paths } from './__generated__/music-v1';
 import type { HttpMethod, MusicClient, RequestOptions } from './client';
 import { MusicApiError } from './errors';
-import type { V1Device } from './v1';
+import type { V1Device, V1Queue } from './v1';
 
 /**
  * The typed boundary to the music v1 API: every resolver's and loader's upstream call names an
@@ -15,9 +15,31 @@ import type { V1Device } from './v1';
  * What the local music service offers beyond Spotify's description: a client registers itself as a
  * playback device that plays the audio (POST), says it is still there (PUT), and removes itself (DELETE).
  * See music/src/player/routes.ts. A removal of a playlist's items may also name the positions of the
- * copies to remove, as Spotify's older API did (music/src/playlists/item-changes.ts).
+ * copies to remove, as Spotify's older API did (music/src/playlists/item-changes.ts). The queue says how
+ * much of it the listener added, and takes items out of that part (music/src/player/commands.ts).
  */
 interface LocalExtensions {
+  '/me/player/queue': Omit<paths['/me/player/queue'], 'get' | 'delete'> & {
+    get: Omit<paths['/me/player/queue']['get'], 'responses'> & {
+      responses: {
+        200: {
+          headers: Record<string, unknown>;
+          content: { 'application/json': V1Queue & { queued_by_listener?: number } };
+        };
+      };
+    };
+    /** Takes one item the listener queued out (by position and URI), or, with neither, empties what they queued. */
+    delete: {
+      parameters: {
+        query?: { position: number; uri: string };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: { 204: { headers: Record<string, unknown>; content?: never } };
+    };
+  };
   '/playlists/{playlist_id}/items': Omit<paths['/playlists/{playlist_id}/items'], 'delete'> & {
     delete: Omit<paths['/playlists/{playlist_id}/items']['delete'], 'requestBody'> & {
       requestBody: {

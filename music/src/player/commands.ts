@@ -214,6 +214,29 @@ export const volume: Rule = async ({ tx, req, state, at }) => {
   return engine.setVolume(state, value, at, await durations(tx, state));
 };
 
+/**
+ * `DELETE /me/player/queue`: with `position` and `uri`, takes that item out of what the listener queued;
+ * with neither, empties it (an extension: Spotify's API has no way to).
+ */
+export const unqueue: Rule = async ({ tx, req, state, at }) => {
+  const uri = optionalParam(req, 'uri');
+  const hasPosition = optionalParam(req, 'position') !== undefined;
+  if (hasPosition !== (uri !== undefined)) throw badRequest('Give position and uri together, or neither to clear');
+  const target =
+    uri === undefined
+      ? null
+      : {
+          position: integerParam(req, 'position', { default: 0, minimum: 0, maximum: 10_000 }),
+          uri: parseUri(uri, new Set(['track', 'episode'])).uri,
+        };
+  try {
+    return engine.removeFromQueue(state, target, at, await durations(tx, state));
+  } catch (error) {
+    if (error instanceof engine.QueueMismatchError) throw new ApiError(400, error.message, 'POSITION_MISMATCH');
+    throw error;
+  }
+};
+
 export const queue: Rule = async ({ tx, req, state, at }) => {
   const uri = optionalParam(req, 'uri');
   if (!uri) throw badRequest('Missing required parameter: uri');

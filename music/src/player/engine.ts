@@ -321,6 +321,35 @@ export function addToQueue(state: PlayerState, uri: string, now: number, duratio
   return { state: { ...current, queue: [...current.queue, uri] }, plays };
 }
 
+/**
+ * Takes the item at `position` of the listener's own queue out of it, or, with no position, empties the
+ * queue; the context's items are not the queue's and stay. `uri` must be what the position holds, so that
+ * a queue that moved on since it was read never loses the wrong item.
+ */
+export function removeFromQueue(
+  state: PlayerState,
+  target: { position: number; uri: string } | null,
+  now: number,
+  durationOf: DurationOf,
+): Step {
+  const { state: current, plays } = advance(state, now, durationOf);
+  if (!target) return { state: { ...current, queue: [] }, plays };
+  if (current.queue[target.position] !== target.uri) {
+    throw new QueueMismatchError(
+      `Invalid position: position ${String(target.position)} of the queue does not hold ${target.uri}`,
+    );
+  }
+  return { state: { ...current, queue: current.queue.filter((_, index) => index !== target.position) }, plays };
+}
+
+/** A removal from the queue named a position that does not hold the item named (the queue moved on). */
+export class QueueMismatchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'QueueMismatchError';
+  }
+}
+
 /** Moves playback to another device, keeping the position; `play` decides whether it plays there. */
 export function transfer(
   state: PlayerState,

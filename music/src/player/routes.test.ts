@@ -70,6 +70,41 @@ await describeService(
       });
     });
 
+    it('says which of what follows the listener queued, and takes one of them out, or all, never the context', async () => {
+      const call = await listener();
+      const deviceId = String((await call('POST', '/me/player/devices', { name: 'Desk', type: 'Computer' })).body.id);
+      await call('PUT', `/me/player/play?device_id=${deviceId}`, { context_uri: `spotify:album:${album.id}` });
+      for (const n of [2, 1, 2]) {
+        expect((await call('POST', `/me/player/queue?uri=spotify:track:${track(n).id}`)).status).toBe(204);
+      }
+      const ids = (body: Record<string, unknown>) => (body.queue as { id: string }[]).map((item) => item.id);
+      const before = await call('GET', '/me/player/queue');
+      expect(before.body.queued_by_listener).toBe(3);
+      expect(ids(before.body).slice(0, 4)).toEqual([track(2).id, track(1).id, track(2).id, track(1).id]);
+
+      // The second copy of track 2 goes; the first stays.
+      const uri = `spotify:track:${track(2).id}`;
+      expect((await call('DELETE', `/me/player/queue?position=2&uri=${uri}`)).status).toBe(204);
+      const after = await call('GET', '/me/player/queue');
+      expect(after.body.queued_by_listener).toBe(2);
+      expect(ids(after.body).slice(0, 3)).toEqual([track(2).id, track(1).id, track(1).id]);
+
+      // A position that no longer holds the item named changes nothing.
+      expect(await call('DELETE', `/me/player/queue?position=1&uri=${uri}`)).toMatchObject({
+        status: 400,
+        body: { error: { status: 400, reason: 'POSITION_MISMATCH' } },
+      });
+      expect((await call('DELETE', `/me/player/queue?position=1`)).status).toBe(400);
+      expect((await call('DELETE', `/me/player/queue?position=-1&uri=${uri}`)).status).toBe(400);
+      expect((await call('GET', '/me/player/queue')).body.queued_by_listener).toBe(2);
+
+      // Clearing leaves the context's items to follow.
+      expect((await call('DELETE', '/me/player/queue')).status).toBe(204);
+      const cleared = await call('GET', '/me/player/queue');
+      expect(cleared.body.queued_by_listener).toBe(0);
+      expect(ids(cleared.body)[0]).toBe(track(1).id);
+    });
+
     it('pauses, skips, queues, seeks and sets shuffle, repeat and volume', async () => {
       const call = await listener();
       const deviceId = String((await call('POST', '/me/player/devices', { name: 'Kitchen', type: 'Speaker' })).body.id);

@@ -85,9 +85,12 @@ function getQueue(ctx: PlayerContext): Handler {
       [state.itemUri, ...upcoming].filter((uri): uri is string => uri !== null),
       getAuth(res),
     );
+    const queued = Math.min(state.queue.length, upcoming.length);
     res.json({
       currently_playing: state.itemUri ? build(state.itemUri) : null,
       queue: upcoming.map(build).filter((item) => item !== null),
+      // An extension: how many of `queue`, from the first, the listener added (the rest is the context's).
+      queued_by_listener: queued,
     });
   };
 }
@@ -167,6 +170,7 @@ export function playerRoutes({ now = Date.now, deviceTtlMs = 25_000, events, ...
   router.put('/me/player/volume', requireUser, modify, command(run, commands.volume));
   router.post('/me/player/queue', requireUser, modify, command(run, commands.queue));
   router.get('/me/player/queue', requireUser, readState, currentlyPlaying, getQueue(ctx));
+  router.delete('/me/player/queue', requireUser, modify, command(run, commands.unqueue));
   router.get(
     '/me/player/recently-played',
     requireUser,

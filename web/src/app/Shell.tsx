@@ -11,6 +11,7 @@ import { Landing } from './Landing';
 import { ScreenErrorBoundary } from './RouteError';
 import { NotFoundPage, screens } from './screens';
 import { useShortcuts } from './shortcuts';
+import { useScreenNavigation } from './useScreenNavigation';
 import { MobileNav, Sidebar } from './Sidebar';
 import { useViewer, useViewerStatus, ViewerProvider } from './viewer';
 
@@ -42,15 +43,34 @@ function AccountButtonLook() {
   );
 }
 
-function TopBar({ openHelp }: { openHelp: () => void }) {
+interface TopBarProps {
+  openHelp: () => void;
+  /** Whether Back and Forward lead anywhere within the app. */
+  canGoBack: boolean;
+  canGoForward: boolean;
+}
+
+function TopBar({ openHelp, canGoBack, canGoForward }: TopBarProps) {
   const arrow = 'rounded-full bg-black/60 p-3 sm:p-1.5 text-neutral-200 hover:bg-black/80 disabled:opacity-40';
   return (
     <header className="sticky top-0 z-30 flex items-center justify-between gap-2 bg-neutral-900/80 px-4 py-2 backdrop-blur md:px-6">
       <div className="flex gap-2">
-        <button type="button" aria-label="Go back" className={arrow} onClick={() => history.back()}>
+        <button
+          type="button"
+          aria-label="Go back"
+          disabled={!canGoBack}
+          className={arrow}
+          onClick={() => history.back()}
+        >
           <ChevronLeftIcon aria-hidden="true" className="size-5" />
         </button>
-        <button type="button" aria-label="Go forward" className={arrow} onClick={() => history.forward()}>
+        <button
+          type="button"
+          aria-label="Go forward"
+          disabled={!canGoForward}
+          className={arrow}
+          onClick={() => history.forward()}
+        >
           <ChevronRightIcon aria-hidden="true" className="size-5" />
         </button>
       </div>
@@ -67,11 +87,9 @@ function SignedInShell() {
   useShortcuts(openHelp);
   const [location] = useLocation();
   const main = useRef<HTMLElement | null>(null);
+  const screen = useRef<HTMLDivElement | null>(null);
   useEffect(prefetchWidgets, []);
-  // A new screen starts at its top, as a new page would.
-  useEffect(() => {
-    main.current?.scrollTo({ top: 0 });
-  }, [location]);
+  const { canGoBack, canGoForward, announcement } = useScreenNavigation(main, screen, location);
   return (
     <div className="flex h-dvh flex-col">
       <a
@@ -84,22 +102,29 @@ function SignedInShell() {
         <Sidebar />
         <main
           id="main"
+          ref={main}
           tabIndex={-1}
           className="relative min-w-0 flex-1 overflow-y-auto bg-neutral-900 md:my-2 md:mr-2 md:rounded-lg"
         >
-          <TopBar openHelp={openHelp} />
-          <ScreenErrorBoundary key={location}>
-            <Suspense fallback={<PageSkeleton />}>
-              <Switch>
-                {screens.map(({ path, Screen }) => (
-                  <Route key={path} path={path} component={Screen} />
-                ))}
-                <Route component={NotFoundPage} />
-              </Switch>
-            </Suspense>
-          </ScreenErrorBoundary>
+          <TopBar openHelp={openHelp} canGoBack={canGoBack} canGoForward={canGoForward} />
+          <div ref={screen}>
+            <ScreenErrorBoundary key={location}>
+              <Suspense fallback={<PageSkeleton />}>
+                <Switch>
+                  {screens.map(({ path, Screen }) => (
+                    <Route key={path} path={path} component={Screen} />
+                  ))}
+                  <Route component={NotFoundPage} />
+                </Switch>
+              </Suspense>
+            </ScreenErrorBoundary>
+          </div>
         </main>
       </div>
+      {/* Says which screen opened, as a page load would for a screen reader. */}
+      <p id="screen-announcer" aria-live="polite" aria-atomic="true" className="sr-only">
+        {announcement}
+      </p>
       <PlayerBar />
       <MobileNav />
       {help && (

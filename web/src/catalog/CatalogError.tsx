@@ -20,6 +20,7 @@ export function CatalogError({ error, kind, retry }: CatalogErrorProps) {
     return (
       <EmptyState
         title="Not found"
+        level={1}
         action={
           <Link
             to="/search"

@@ -14,6 +14,11 @@ describe('ErrorState', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
+  it("gives not-found the screen's own heading where it stands for the whole screen", () => {
+    render(<ErrorState error={graphqlError('NOT_FOUND')} doing="load this playlist" level={1} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Not found' })).toBeTruthy();
+  });
+
   it('shows not-found when the item is missing without any error, as a cached answer leaves it', () => {
     render(<ErrorState error={undefined} doing="load this playlist" />);
     expect(screen.getByRole('heading', { name: 'Not found' })).toBeTruthy();

@@ -44,18 +44,21 @@ interface ErrorStateProps {
   /** What the screen was doing, in words: "load this album". */
   doing?: string;
   retry?: () => void;
+  /** The level of the not-found heading: 1 where the error stands for the whole screen (an id naming nothing). */
+  level?: 1 | 2;
 }
 
 /**
  * An error in plain words, with a retry where retrying can help. A screen whose item is missing
  * without any error (the api answered it as absent, perhaps from the cache) shows not-found.
  */
-export function ErrorState({ error, doing = 'load this page', retry }: ErrorStateProps) {
+export function ErrorState({ error, doing = 'load this page', retry, level = 2 }: ErrorStateProps) {
   const code = error ? errorCodeOf(error) : 'NOT_FOUND';
   if (code === 'NOT_FOUND') {
     return (
       <EmptyState
         title="Not found"
+        level={level}
         action={
           <Link
             to="/"
@@ -105,14 +108,17 @@ interface EmptyStateProps {
   /** The next step: a link or a button. */
   action?: ReactNode;
   icon?: ReactNode;
+  /** 1 where the state is the whole screen (a page that is not there), else 2: a part of a screen. */
+  level?: 1 | 2;
 }
 
 /** Nothing to show yet, and what to do about it. */
-export function EmptyState({ title, children, action, icon }: EmptyStateProps) {
+export function EmptyState({ title, children, action, icon, level = 2 }: EmptyStateProps) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-16 text-center">
       {icon}
-      <h2 className="text-xl font-bold">{title}</h2>
+      <Heading className="text-xl font-bold">{title}</Heading>
       {children && <p className="text-neutral-300">{children}</p>}
       {action && <div className="mt-2">{action}</div>}
     </div>

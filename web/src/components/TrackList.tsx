@@ -1,6 +1,6 @@
 import { PlayIcon, SpeakerWaveIcon } from '@heroicons/react/24/solid';
 import { ClockIcon } from '@heroicons/react/24/outline';
-import type { ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { graphql, getFragmentData, type FragmentType } from '../__generated__';
 import { formatAgo, formatDuration } from '../lib/format';
@@ -99,7 +99,44 @@ export function targetFor(playback: RowPlayback, uris: readonly string[], index:
   return { uris: slice, offsetPosition: index - start };
 }
 
-/** A list of tracks or episodes: play from any row, like it, add it to a playlist or the queue. */
+/** Enough of a row's item to name its play button. */
+export type NamedItem = { name: string } & (
+  { __typename: 'Track'; artists: readonly { name: string }[] } | { __typename: 'Episode'; show: { name: string } }
+);
+
+/** What a row's play button says: "Play Yesterday by The Beatles", or Pause while the row plays. */
+export function playLabel(item: NamedItem, playing: boolean): string {
+  const by = item.__typename === 'Track' ? item.artists.map((artist) => artist.name).join(', ') : item.show.name;
+  return `${playing ? 'Pause' : 'Play'} ${item.name}${by ? ` by ${by}` : ''}`;
+}
+
+/**
+ * The row a key moves focus to, from row `index` of `count`: ArrowDown and ArrowUp step, Home and End jump
+ * to the ends; null for any other key.
+ */
+export function rowFor(key: string, index: number, count: number): number | null {
+  if (count === 0) return null;
+  switch (key) {
+    case 'ArrowDown':
+      return Math.min(count - 1, index + 1);
+    case 'ArrowUp':
+      return Math.max(0, index - 1);
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A list of tracks or episodes: play from any row, like it, add it to a playlist or the queue.
+ *
+ * By keyboard, the list is one stop of the Tab order (the row last focused): arrow keys move between the
+ * rows, Enter plays the focused row, and Tab goes on into the row's own buttons and links, its play button
+ * first.
+ */
 export function TrackList({
   label,
   rows,
@@ -116,6 +153,8 @@ export function TrackList({
   markCurrent = true,
 }: TrackListProps) {
   const player = usePlayer();
+  // The row that takes focus when Tab comes to the list.
+  const [focusRow, setFocusRow] = useState(0);
   const items = rows.map((row) => getFragmentData(TrackRowFragment, row.item));
   const uris = items.map((item) => item.uri);
   const columns = `grid-cols-[2rem_minmax(0,1fr)_auto] ${showAlbum ? 'md:grid-cols-[2rem_minmax(0,4fr)_minmax(0,3fr)_auto]' : ''} ${
@@ -149,18 +188,35 @@ export function TrackList({
             if (current) void (playing ? player.pause() : player.play());
             else void player.play(targetFor(playback, uris, index, offset));
           };
+          const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+            // Keys pressed on the row itself, not on a button or link in it.
+            if (event.target !== event.currentTarget) return;
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              if (player.canControl) start();
+              return;
+            }
+            const next = rowFor(event.key, index, rows.length);
+            if (next === null) return;
+            event.preventDefault();
+            const sibling = event.currentTarget.parentElement?.children.item(next);
+            if (sibling instanceof HTMLElement) sibling.focus();
+          };
           const number =
             numbering === 'trackNumber' && item.__typename === 'Track' ? item.trackNumber : offset + index + 1;
           return (
             <li
               key={row.key}
+              tabIndex={index === Math.min(focusRow, rows.length - 1) ? 0 : -1}
+              onFocus={() => setFocusRow(index)}
+              onKeyDown={onKeyDown}
               onDoubleClick={start}
               onClick={(event) => {
                 // Touch screens cannot hover to show a row's play button: a tap on the row plays it.
                 if (event.target instanceof Element && event.target.closest('a, button')) return;
                 if (window.matchMedia('(hover: none)').matches) start();
               }}
-              className={`group grid items-center gap-4 rounded-md px-2 py-2 hover:bg-white/10 focus-within:bg-white/10 ${columns} ${rowClassName?.(row, index) ?? ''}`}
+              className={`group grid items-center gap-4 rounded-md px-2 py-2 outline-none hover:bg-white/10 focus-within:bg-white/10 focus-visible:ring-2 focus-visible:ring-white/70 ${columns} ${rowClassName?.(row, index) ?? ''}`}
             >
               <div className="relative flex h-8 items-center justify-end text-sm text-neutral-400 tabular-nums">
                 <span className={`group-hover:invisible group-focus-within:invisible ${current ? 'text-accent' : ''}`}>
@@ -170,8 +226,9 @@ export function TrackList({
                   type="button"
                   disabled={!player.canControl}
                   onClick={start}
-                  aria-label={playing ? `Pause ${item.name}` : `Play ${item.name}`}
-                  className="invisible absolute inset-0 flex items-center justify-end text-white group-hover:visible group-focus-within:visible focus:visible"
+                  aria-label={playLabel(item, playing)}
+                  // Shown on hover and focus, yet always there: in the Tab order and to assistive technology.
+                  className="absolute inset-0 flex items-center justify-end text-white opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 focus-visible:opacity-100"
                 >
                   <PlayIcon aria-hidden="true" className="size-4" />
                 </button>
@@ -217,7 +274,9 @@ export function TrackList({
                   saved={item.saved}
                   name={item.name}
                   size="sm"
-                  className={item.saved ? '' : 'sm:invisible sm:group-hover:visible sm:group-focus-within:visible'}
+                  className={
+                    item.saved ? '' : 'sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100'
+                  }
                 />
                 <span className="w-10 text-right text-sm text-neutral-400 tabular-nums">
                   {formatDuration(item.durationMs)}

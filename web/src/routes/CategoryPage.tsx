@@ -61,7 +61,7 @@ function CategorySkeleton() {
 /** Said where the music service has no browse categories (Spotify's development mode). */
 function NoBrowsing() {
   return (
-    <EmptyState title="Categories are not available" action={toSearch}>
+    <EmptyState title="Categories are not available" level={1} action={toSearch}>
       Your music service does not offer browse categories. Search for what you want to hear.
     </EmptyState>
   );
@@ -87,6 +87,7 @@ export default function CategoryPage() {
       return (
         <EmptyState
           title="Category not found"
+          level={1}
           action={
             <Link
               to="/search"
@@ -100,7 +101,7 @@ export default function CategoryPage() {
         </EmptyState>
       );
     }
-    return <ErrorState error={error} doing="load this category" retry={() => void refetch()} />;
+    return <ErrorState error={error} doing="load this category" retry={() => void refetch()} level={1} />;
   }
 
   const playlists = category.playlists;

@@ -6,6 +6,7 @@ export default function NotFoundPage() {
   return (
     <EmptyState
       title="Page not found"
+      level={1}
       action={
         <Link
           to="/"

@@ -428,7 +428,7 @@ export default function PlaylistPage() {
   const playlist = data?.playlist;
 
   if (loading && !playlist) return <PageSkeleton label="Loading the playlist" />;
-  if (!playlist) return <ErrorState error={error} doing="load this playlist" retry={() => void refetch()} />;
+  if (!playlist) return <ErrorState error={error} doing="load this playlist" retry={() => void refetch()} level={1} />;
   return (
     <PlaylistView
       key={playlist.id}

@@ -1,11 +1,13 @@
 import type { ApolloClient } from '@apollo/client';
-import { useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { QueueListIcon } from '@heroicons/react/24/outline';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ComponentProps } from 'react';
 import { Link } from 'wouter';
 import { getFragmentData, graphql, type FragmentType } from '../__generated__';
 import { startQuery } from '../app/screens';
+import { useNotify } from '../components/Notifications';
 import { EmptyState, ErrorState, LoadingScreen, Skeleton } from '../components/States';
+import { friendlyMessage } from '../lib/errors';
 import { TrackList, TrackRowFragment, type TrackListRow } from '../components/TrackList';
 import { usePlayer } from '../player/context';
 
@@ -20,6 +22,27 @@ export const PlayerQueueQuery = graphql(`
         items {
           ...TrackRow_item
         }
+        addedByListener
+      }
+    }
+  }
+`);
+
+const RemoveFromQueueMutation = graphql(`
+  mutation RemoveFromQueue($input: RemoveFromQueueInput!) {
+    removeFromQueue(input: $input) {
+      player {
+        __typename
+      }
+    }
+  }
+`);
+
+const ClearQueueMutation = graphql(`
+  mutation ClearQueue {
+    clearQueue {
+      player {
+        __typename
       }
     }
   }
@@ -30,12 +53,64 @@ export function preload(client: ApolloClient): void {
   startQuery(client, PlayerQueueQuery, {});
 }
 
-/** Rows keyed by position: the queue may hold one item twice. */
-function rowsOf(items: readonly FragmentType<typeof TrackRowFragment>[]): TrackListRow[] {
+/** Rows keyed by position (from `from`): the queue may hold one item twice. */
+function rowsOf(items: readonly FragmentType<typeof TrackRowFragment>[], from = 0): TrackListRow[] {
   return items.map((item, index) => ({
-    key: `${String(index)}:${getFragmentData(TrackRowFragment, item).uri}`,
+    key: `${String(from + index)}:${getFragmentData(TrackRowFragment, item).uri}`,
     item,
   }));
+}
+
+/** A list of what follows: never marked as playing, though it may hold another copy of what plays. */
+function FollowingList({
+  label,
+  rows,
+  actions,
+}: {
+  label: string;
+  rows: TrackListRow[];
+  actions?: ComponentProps<typeof TrackList>['actions'];
+}) {
+  return (
+    <TrackList
+      label={label}
+      rows={rows}
+      playback={{ list: true }}
+      markCurrent={false}
+      showCover
+      showAlbum
+      {...(actions ? { actions } : {})}
+    />
+  );
+}
+
+/** Taking items out of what the listener queued, each followed by a fresh read of the queue. */
+function useQueueEdits(refetch: () => Promise<unknown>) {
+  const notify = useNotify();
+  const [removeMutation] = useMutation(RemoveFromQueueMutation);
+  const [clearMutation] = useMutation(ClearQueueMutation);
+  const done = () => void refetch().catch(() => undefined);
+  return {
+    remove: async (position: number, uri: string, name: string) => {
+      try {
+        await removeMutation({ variables: { input: { position, uri } } });
+        notify(`Removed ${name} from your queue`);
+      } catch (error) {
+        // Most often the queue moved on since it was shown: the fresh read shows it as it is.
+        notify(friendlyMessage(error, `remove ${name} from your queue`), 'error');
+      }
+      done();
+    },
+    clear: async () => {
+      try {
+        await clearMutation();
+        notify('Cleared your queue');
+      } catch (error) {
+        notify(friendlyMessage(error, 'clear your queue'), 'error');
+      }
+      done();
+    },
+  };
 }
 
 function QueueSkeleton() {
@@ -66,6 +141,7 @@ export default function QueuePage() {
   const player = usePlayer();
   const { data, error, refetch } = useQuery(PlayerQueueQuery, { fetchPolicy: 'cache-and-network' });
   const current = player.state?.item ?? null;
+  const edits = useQueueEdits(refetch);
 
   // When the player moves on or changes its order, what follows changes too.
   const moment = current ? `${current.uri} ${String(player.state?.shuffle)} ${player.state?.repeat ?? ''}` : '';
@@ -120,7 +196,11 @@ export default function QueuePage() {
     );
   }
 
-  const { currentlyPlaying, items } = data.player.queue;
+  const { currentlyPlaying, items, addedByListener } = data.player.queue;
+  // What the listener added plays first ("Next in queue"); the rest follows from the album or playlist.
+  const queued = addedByListener === null ? [] : items.slice(0, addedByListener);
+  const later = addedByListener === null ? items : items.slice(addedByListener);
+  const nothingFollows = 'Nothing follows. Choose “Add to queue” in the menu of any song or episode to hear it next.';
   return (
     <div className="pb-8">
       {heading}
@@ -138,25 +218,64 @@ export default function QueuePage() {
           />
         </section>
       )}
-      <section aria-labelledby="queue-next">
-        <h2 id="queue-next" className="px-4 pb-2 text-lg font-bold md:px-6">
-          Next in queue
-        </h2>
-        {items.length > 0 ? (
-          <TrackList
-            label="Next in queue"
-            rows={rowsOf(items)}
-            playback={{ list: true }}
-            markCurrent={false}
-            showCover
-            showAlbum
-          />
-        ) : (
-          <p className="px-4 text-neutral-300 md:px-6">
-            Nothing follows. Choose “Add to queue” in the menu of any song or episode to hear it next.
+      {addedByListener === null ? (
+        <section aria-labelledby="queue-next">
+          <h2 id="queue-next" className="px-4 pb-2 text-lg font-bold md:px-6">
+            Next up
+          </h2>
+          {items.length > 0 ? (
+            <FollowingList label="Next up" rows={rowsOf(items)} />
+          ) : (
+            <p className="px-4 text-neutral-300 md:px-6">{nothingFollows}</p>
+          )}
+          <p className="px-4 pt-3 text-sm text-neutral-400 md:px-6">
+            Your music service does not say which of these you queued, and does not let apps take anything out of the
+            queue.
           </p>
-        )}
-      </section>
+        </section>
+      ) : (
+        <>
+          {queued.length > 0 && (
+            <section aria-labelledby="queue-next" className="mb-6">
+              <div className="flex items-center justify-between gap-4 px-4 pb-2 md:px-6">
+                <h2 id="queue-next" className="text-lg font-bold">
+                  Next in queue
+                </h2>
+                <button
+                  type="button"
+                  onClick={() => void edits.clear()}
+                  className="min-h-11 rounded-full px-4 text-sm font-semibold text-neutral-300 ring-1 ring-white/30 hover:text-white hover:ring-white"
+                >
+                  Clear queue
+                </button>
+              </div>
+              <FollowingList
+                label="Next in queue"
+                rows={rowsOf(queued)}
+                actions={(row, index) => {
+                  const item = getFragmentData(TrackRowFragment, row.item);
+                  return [
+                    {
+                      label: 'Remove from queue',
+                      onSelect: () => void edits.remove(index, item.uri, item.name),
+                    },
+                  ];
+                }}
+              />
+            </section>
+          )}
+          <section aria-labelledby="queue-later">
+            <h2 id="queue-later" className="px-4 pb-2 text-lg font-bold md:px-6">
+              Next up
+            </h2>
+            {later.length > 0 ? (
+              <FollowingList label="Next up" rows={rowsOf(later, queued.length)} />
+            ) : (
+              <p className="px-4 text-neutral-300 md:px-6">{nothingFollows}</p>
+            )}
+          </section>
+        </>
+      )}
     </div>
   );
 }

@@ -172,7 +172,10 @@ describe('the search screen', () => {
     );
     await screen.findByRole('list', { name: 'Songs for “love”' });
     fireEvent.change(box(), { target: { value: 'lovely' } });
+    // Typed but not yet searched: the box says it is at work.
+    expect(screen.getByRole('search').getAttribute('aria-busy')).toBe('true');
     await waitFor(() => expect(current()).toBe('/search?q=lovely'));
+    expect(screen.getByRole('search').getAttribute('aria-busy')).toBe('true');
     // The old results stay on screen, marked busy, with no skeleton in their place.
     expect(screen.getByRole('list', { name: 'Songs for “love”' })).toBeTruthy();
     expect(screen.getByRole('tabpanel', { name: 'All' }).getAttribute('aria-busy')).toBe('true');
@@ -180,6 +183,7 @@ describe('the search screen', () => {
     hold.release('SearchPage');
     expect(await screen.findByRole('list', { name: 'Songs for “lovely”' })).toBeTruthy();
     expect(screen.getByRole('tabpanel', { name: 'All' }).getAttribute('aria-busy')).toBe('false');
+    expect(screen.getByRole('search').getAttribute('aria-busy')).toBe('false');
   });
 
   it('switches to one type in the address, and loads more of it', async () => {

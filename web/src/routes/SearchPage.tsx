@@ -10,7 +10,7 @@ import { CategoryTile } from '../search/CategoryTile';
 import { SearchBox } from '../search/SearchBox';
 import { SearchResults } from '../search/SearchResults';
 import { useDebouncedQuery } from '../search/useDebouncedQuery';
-import { readSearchLocation, searchHref, searchRequest, type SearchTab } from '../search/url';
+import { normalizeQuery, readSearchLocation, searchHref, searchRequest, type SearchTab } from '../search/url';
 
 export const SearchPageQueryDocument = graphql(`
   query SearchPage(
@@ -290,6 +290,7 @@ export default function SearchPage() {
           inputRef={input}
           text={box.text}
           onText={box.setText}
+          busy={normalizeQuery(box.text) !== query || (searching && loading)}
           onSubmit={() => box.commitNow()}
           onClear={() => {
             box.commitNow('');

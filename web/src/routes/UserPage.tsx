@@ -91,7 +91,7 @@ export default function UserPage() {
         </EmptyState>
       );
     }
-    return <ErrorState error={error} doing="load this profile" retry={() => void refetch()} />;
+    return <ErrorState error={error} doing="load this profile" retry={() => void refetch()} level={1} />;
   }
 
   const name = user.displayName ?? user.id;

@@ -10,14 +10,17 @@ interface SearchBoxProps {
   /** The clear button: empty the box and search nothing. */
   onClear: () => void;
   inputRef?: Ref<HTMLInputElement>;
+  /** What is typed is not searched yet, or its answer is on its way: a spinner takes the magnifier's place. */
+  busy?: boolean;
 }
 
 /** The one search box: what to listen to, searched as it is typed. */
-export function SearchBox({ text, onText, onSubmit, onClear, inputRef }: SearchBoxProps) {
+export function SearchBox({ text, onText, onSubmit, onClear, inputRef, busy = false }: SearchBoxProps) {
   return (
     <form
       role="search"
       aria-label="Search the catalog"
+      aria-busy={busy}
       className="relative w-full max-w-xl"
       onSubmit={(event) => {
         event.preventDefault();
@@ -27,10 +30,17 @@ export function SearchBox({ text, onText, onSubmit, onClear, inputRef }: SearchB
       <label htmlFor="search-box" className="sr-only">
         What do you want to listen to?
       </label>
-      <MagnifyingGlassIcon
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-neutral-400"
-      />
+      {busy ? (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 animate-spin rounded-full border-2 border-neutral-600 border-t-white"
+        />
+      ) : (
+        <MagnifyingGlassIcon
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-neutral-400"
+        />
+      )}
       <input
         ref={inputRef}
         id="search-box"

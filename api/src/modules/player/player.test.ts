@@ -1,5 +1,8 @@
-import { beforeAll, expect, it } from 'vitest';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeGraphql, type GraphqlResult, type Listener } from '../../__fixtures__/graphql';
+import type { Context } from '../../context';
+import { playerResolvers } from './resolvers';
 
 const calls = (result: GraphqlResult) => result.upstream.map((call) => `${call.method} ${call.path}`);
 const codes = (result: GraphqlResult) => result.errors.map((error) => error.extensions?.code);
@@ -190,6 +193,57 @@ describeGraphql('the player', (fixture) => {
     expect(removed.data).toEqual({ unregisterPlaybackDevice: { player: { state: null } } });
   });
 
+  it('says which items the listener queued, and takes one of them, or all, out of the queue', async () => {
+    const listener = await fixture.listener();
+    const desk = await register(listener, 'Desk');
+    const play = await listener.query(
+      `mutation($input: StartPlaybackInput!) { startPlayback(input: $input) { player { __typename } } }`,
+      { input: { contextUri: `spotify:album:${album.id}`, deviceId: desk } },
+    );
+    expect(play.errors).toEqual([]);
+    const uri = `spotify:track:${album.tracks[2] ?? ''}`;
+    for (let copy = 0; copy < 2; copy += 1) {
+      const added = await listener.query(
+        'mutation($input: AddToQueueInput!) { addToQueue(input: $input) { player { __typename } } }',
+        { input: { uri } },
+      );
+      expect(added.errors).toEqual([]);
+    }
+    const queue = async () => {
+      const result = await listener.query('{ player { queue { addedByListener items { ... on Track { id } } } } }');
+      expect(result.errors).toEqual([]);
+      return (result.data?.player as { queue: { addedByListener: number | null; items: { id: string }[] } }).queue;
+    };
+    const before = await queue();
+    expect(before.addedByListener).toBe(2);
+    expect(before.items.slice(0, 2).map((item) => item.id)).toEqual([album.tracks[2], album.tracks[2]]);
+
+    const remove = (position: number) =>
+      listener.query(
+        'mutation($input: RemoveFromQueueInput!) { removeFromQueue(input: $input) { player { __typename } } }',
+        { input: { position, uri } },
+      );
+    const removed = await remove(1);
+    expect(removed.errors).toEqual([]);
+    expect(removed.upstream.map((call) => call.method)).toEqual(['DELETE']);
+    expect((await queue()).addedByListener).toBe(1);
+    // The place no longer holds it: refused, nothing removed.
+    expect(codes(await remove(1))).toEqual(['BAD_USER_INPUT']);
+    // Refused before the music service is asked.
+    const negative = await remove(-1);
+    expect(codes(negative)).toEqual(['BAD_USER_INPUT']);
+    expect(negative.upstream).toEqual([]);
+    expect((await queue()).addedByListener).toBe(1);
+
+    const cleared = await listener.query('mutation { clearQueue { player { __typename } } }');
+    expect(cleared.errors).toEqual([]);
+    expect(calls(cleared)).toEqual(['DELETE /v1/me/player/queue']);
+    const after = await queue();
+    expect(after.addedByListener).toBe(0);
+    // The album plays on: its next track follows.
+    expect(after.items[0]?.id).toBe(album.tracks[1]);
+  });
+
   it('plays tracks and episodes from a list, from an offset', async () => {
     const listener = await fixture.listener();
     const device = await register(listener, 'Browser');
@@ -213,5 +267,33 @@ describeGraphql('the player', (fixture) => {
       item: { __typename: 'Episode', id: episode, streamUrl: `${fixture.musicUrl}/audio/episode/${episode}/full.mp3` },
     });
     expect(now.state?.progressMs).toBeGreaterThanOrEqual(5_000);
+  });
+});
+
+describe('the queue on a music service whose queue only grows', () => {
+  it('refuses to take items out with FEATURE_UNAVAILABLE, before asking the music service', () => {
+    const asked: string[] = [];
+    const context = {
+      config: { provider: 'spotify' },
+      music: new Proxy({}, { get: (_target, name) => asked.push(String(name)) }),
+    } as unknown as Context;
+    const info = {} as GraphQLResolveInfo;
+    const mutations = playerResolvers.Mutation;
+    const remove = mutations?.removeFromQueue;
+    const clear = mutations?.clearQueue;
+    if (typeof remove !== 'function' || typeof clear !== 'function') throw new Error('No queue mutations.');
+    const code = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return error instanceof GraphQLError ? error.extensions.code : error;
+      }
+      return 'no error';
+    };
+    expect(
+      code(() => remove({}, { input: { position: 0, uri: 'spotify:track:4iV5W9uYEdYUVa79Axb7Rh' } }, context, info)),
+    ).toBe('FEATURE_UNAVAILABLE');
+    expect(code(() => clear({}, {}, context, info))).toBe('FEATURE_UNAVAILABLE');
+    expect(asked).toEqual([]);
   });
 });

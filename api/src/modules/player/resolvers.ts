@@ -176,6 +176,11 @@ export const playerResolvers: Resolvers = {
   Queue: {
     currentlyPlaying: (queue) => queue.currently_playing ?? null,
     items: (queue) => (queue.queue ?? []).filter((item) => typeof item.id === 'string'),
+    // The local music service's extension; Spotify does not tell what the listener queued.
+    addedByListener: (queue) => {
+      const queued = (queue as { queued_by_listener?: unknown }).queued_by_listener;
+      return typeof queued === 'number' ? queued : null;
+    },
   },
 
   Track: {
@@ -196,6 +201,8 @@ export const playerResolvers: Resolvers = {
   SetVolumePayload: { player: () => player },
   TransferPlaybackPayload: { player: () => player },
   AddToQueuePayload: { player: () => player },
+  RemoveFromQueuePayload: { player: () => player },
+  ClearQueuePayload: { player: () => player },
   UnregisterPlaybackDevicePayload: { player: () => player },
   RegisterPlaybackDevicePayload: {
     device: (parent) => parent.device,
@@ -313,6 +320,19 @@ export const playerResolvers: Resolvers = {
           idempotent: false,
         }),
       ),
+    removeFromQueue: (_parent, { input }, context) => {
+      if (context.config.provider !== 'local') throw featureUnavailable('taking items out of the queue');
+      const query = {
+        position: integerIn(input.position, 0, 10_000, 'removeFromQueue.position'),
+        uri: oneUri(input.uri, itemTypes, 'removeFromQueue.uri'),
+      };
+      // An action on a place in a list that moves: never resent.
+      return command(context, (music) => music.delete('/me/player/queue', { query, idempotent: false }));
+    },
+    clearQueue: (_parent, _args, context) => {
+      if (context.config.provider !== 'local') throw featureUnavailable('emptying the queue');
+      return command(context, (music) => music.delete('/me/player/queue', { idempotent: true }));
+    },
     registerPlaybackDevice: async (_parent, { input }, context) => {
       const { music } = musicOf(context);
       if (context.config.provider !== 'local') throw featureUnavailable('devices that play the audio themselves');

@@ -75,10 +75,13 @@ const document = JSON.parse(readFileSync(join(import.meta.dirname, 'spotify-v1-s
 const errorObject = document.components.schemas.ErrorObject;
 if (errorObject?.properties) errorObject.properties.reason = { type: 'string' };
 
-// The service's one extension of an object: a device says whether a client registered it (see
-// docs/music-service.md). Spotify's devices lack it, so `complete` does not demand it.
+// The service's extensions of objects (see docs/music-service.md): a device says whether a client
+// registered it, and the queue how much of it the listener added. Spotify's objects lack them, so
+// `complete` does not demand them.
 const deviceObject = document.components.schemas.DeviceObject;
 if (deviceObject?.properties) deviceObject.properties.registered_by_client = { type: 'boolean' };
+const queueObject = document.components.schemas.QueueObject;
+if (queueObject?.properties) queueObject.properties.queued_by_listener = { type: 'integer', minimum: 0 };
 
 /**
  * Properties that Spotify sends only in some answers, so `complete` does not demand them:
@@ -107,8 +110,9 @@ const sometimes = new Set([
   'email',
   // A playlist's items: development-mode apps get them only for playlists the user owns or collaborates on.
   'items',
-  // The service's extension of a device (above), absent from Spotify's.
+  // The service's extensions (above), absent from Spotify's objects.
   'registered_by_client',
+  'queued_by_listener',
 ]);
 
 /**

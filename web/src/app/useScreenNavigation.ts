@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { HistoryEntries } from './history-entries';
+import { documentTitle, screenLabel } from './screens';
+
+/** How long a Back or Forward waits for its screen to grow tall enough to scroll where it was. */
+export const restoreWithin = 5_000;
+
+/** The screen's own heading, as shown. */
+export const screenHeading = (screen: Element): HTMLElement | null => screen.querySelector('h1');
+
+/**
+ * Whether a screen has rendered what it shows: nothing on it is loading (a skeleton says so with
+ * `aria-busy`), and it has its heading, or an error in its place.
+ */
+export function screenReady(screen: Element): boolean {
+  if (screen.querySelector('[aria-busy="true"]')) return false;
+  return screen.querySelector('h1, [role="alert"]') !== null;
+}
+
+export interface ScreenNavigation {
+  canGoBack: boolean;
+  canGoForward: boolean;
+  /** What the polite live region says: the screen just opened. */
+  announcement: string;
+}
+
+interface Restore {
+  top: number;
+  until: number;
+}
+
+/**
+ * The shell's part in moving between screens, as a page load would do it and better:
+ * - a new screen starts at its top; Back and Forward bring a screen back where it was scrolled, once
+ *   its content is there to scroll;
+ * - the tab's title names the screen and what it shows;
+ * - on moving to another screen, focus goes to its heading (unless the screen put it somewhere itself,
+ *   as the search box does) and the screen's name is announced;
+ * - Back and Forward say whether they lead anywhere within the app.
+ *
+ * `main` is the element that scrolls; `screen` holds the screen itself; `location` is the path shown (a
+ * change of it is a move to another screen).
+ */
+export function useScreenNavigation(
+  main: RefObject<HTMLElement | null>,
+  screen: RefObject<HTMLElement | null>,
+  location: string,
+): ScreenNavigation {
+  const [entries] = useState(() => new HistoryEntries(window.history, window.sessionStorage));
+  const [arrows, setArrows] = useState({ canGoBack: entries.canGoBack, canGoForward: entries.canGoForward });
+  const [announcement, setAnnouncement] = useState('');
+  const restore = useRef<Restore | null>(null);
+  // Set on moving to another screen (not on the first one): its arrival is to be announced.
+  const arrived = useRef(false);
+  const check = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    const scroller = main.current;
+    const holder = screen.current;
+    if (!scroller || !holder) return;
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let announceTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const sync = () => setArrows({ canGoBack: entries.canGoBack, canGoForward: entries.canGoForward });
+    // Saves where the screen is left, before a new screen replaces it.
+    const leave = () => {
+      if (!restore.current) entries.saveScroll(scroller.scrollTop);
+    };
+
+    const run = () => {
+      frame = 0;
+      const ready = screenReady(holder);
+      const heading = screenHeading(holder);
+      const label = screenLabel(window.location.pathname, heading?.textContent ?? null);
+      const title = documentTitle(label);
+      if (document.title !== title) document.title = title;
+      if (!ready) return;
+      const wanted = restore.current;
+      if (wanted) {
+        const room = scroller.scrollHeight - scroller.clientHeight;
+        if (room >= wanted.top || Date.now() >= wanted.until) {
+          scroller.scrollTop = wanted.top;
+          restore.current = null;
+          entries.saveScroll(scroller.scrollTop);
+        }
+      }
+      if (arrived.current) {
+        arrived.current = false;
+        // A screen that put focus somewhere of its own (the search box, a dialog it opened) keeps it there.
+        const active = document.activeElement;
+        const placed =
+          active !== null &&
+          active !== holder &&
+          (holder.contains(active) || active.closest('[role="dialog"], [role="alertdialog"]') !== null);
+        if (!placed) {
+          const target = heading ?? scroller;
+          if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+          target.focus({ preventScroll: true });
+        }
+        // Emptied first, so that the same name said twice in a row is said again.
+        setAnnouncement('');
+        clearTimeout(announceTimer);
+        announceTimer = setTimeout(() => setAnnouncement(label), 100);
+      }
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(run);
+    };
+    check.current = schedule;
+
+    const onScroll = () => {
+      if (!restore.current) entries.saveScroll(scroller.scrollTop);
+    };
+    const onPush = () => {
+      leave();
+      entries.pushed();
+      restore.current = null;
+      scroller.scrollTo({ top: 0 });
+      sync();
+    };
+    const onReplace = () => entries.replaced();
+    const onPop = () => {
+      // No saving of the screen left here: the browser may have rendered the next screen already (it runs
+      // the router's update between listeners), so the position is the next screen's. The one it left was
+      // saved as it scrolled.
+      if (!entries.popped()) {
+        // A #fragment of this screen: it stays where the browser puts it.
+        sync();
+        return;
+      }
+      restore.current = { top: entries.savedScroll(), until: Date.now() + restoreWithin };
+      clearTimeout(timer);
+      // Gives up waiting at the deadline even if nothing on the screen changes by then.
+      timer = setTimeout(schedule, restoreWithin + 50);
+      schedule();
+      sync();
+    };
+    // The reader moving the screen themselves wins over a restore still waiting.
+    const interrupt = () => {
+      if (restore.current) {
+        restore.current = null;
+        entries.saveScroll(scroller.scrollTop);
+      }
+    };
+    const observer = new MutationObserver(schedule);
+    observer.observe(holder, { childList: true, subtree: true, characterData: true });
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    const inputs = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    for (const type of inputs) scroller.addEventListener(type, interrupt, { passive: true });
+    window.addEventListener('pushState', onPush);
+    window.addEventListener('replaceState', onReplace);
+    window.addEventListener('popstate', onPop);
+    schedule();
+    return () => {
+      observer.disconnect();
+      scroller.removeEventListener('scroll', onScroll);
+      for (const type of inputs) scroller.removeEventListener(type, interrupt);
+      window.removeEventListener('pushState', onPush);
+      window.removeEventListener('replaceState', onReplace);
+      window.removeEventListener('popstate', onPop);
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(announceTimer);
+    };
+  }, [entries, main, screen]);
+
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else arrived.current = true;
+    check.current();
+  }, [location]);
+
+  return { ...arrows, announcement };
+}

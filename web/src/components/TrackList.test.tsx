@@ -1,0 +1,178 @@
+import { MockedProvider } from '@apollo/client/testing/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeFragmentData } from '../__generated__';
+import { createCache } from '../apollo';
+import { ViewerProvider, type Viewer } from '../app/viewer';
+import { PlayerContext, type Player } from '../player/context';
+import { NotificationsProvider } from './Notifications';
+import { playLabel, rowFor, TrackList, TrackRowFragment, type TrackListRow } from './TrackList';
+
+const track = (id: string, name: string, artist: string) => ({
+  __typename: 'Track' as const,
+  id,
+  uri: `spotify:track:${id}`,
+  name,
+  durationMs: 180_000,
+  explicit: false,
+  saved: false,
+  trackNumber: 1,
+  isPlayable: true,
+  album: { __typename: 'Album' as const, id: 'a1', name: 'Morning Album', images: [] },
+  artists: [{ __typename: 'Artist' as const, id: `ar-${id}`, name: artist }],
+});
+
+const rows: TrackListRow[] = [
+  track('t1', 'First Light', 'The Early Birds'),
+  track('t2', 'Noon', 'Midday Sun'),
+  track('t3', 'Dusk', 'Evening Choir'),
+].map((item) => ({ key: item.id, item: makeFragmentData(item, TrackRowFragment) }));
+
+const viewer: Viewer = {
+  me: {
+    __typename: 'Me',
+    id: 'demo',
+    displayName: 'Demo',
+    product: 'PREMIUM',
+    country: 'GB',
+    images: [],
+    playlists: {
+      __typename: 'PlaylistConnection',
+      totalCount: 0,
+      edges: [],
+      pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+    },
+  },
+  upstream: {
+    __typename: 'Upstream',
+    provider: 'LOCAL',
+    name: 'Graphonic Music',
+    features: {
+      __typename: 'UpstreamFeatures',
+      recommendations: true,
+      audioFeatures: true,
+      browse: true,
+      relatedArtists: true,
+      artistTopTracks: true,
+      otherUsers: true,
+      extendedMetadata: true,
+    },
+  },
+};
+
+function stubPlayer(canControl = true): Player {
+  const done = () => Promise.resolve();
+  return {
+    state: null,
+    loading: false,
+    live: true,
+    livePaused: false,
+    canControl,
+    browserDeviceId: null,
+    positionMs: () => 0,
+    audioBlocked: false,
+    play: vi.fn(done),
+    pause: vi.fn(done),
+    togglePlay: vi.fn(done),
+    next: vi.fn(done),
+    previous: vi.fn(done),
+    seek: vi.fn(done),
+    setShuffle: vi.fn(done),
+    setRepeat: vi.fn(done),
+    setVolume: vi.fn(done),
+    transfer: vi.fn(done),
+    addToQueue: vi.fn(done),
+    isCurrent: () => false,
+    refresh: () => undefined,
+  };
+}
+
+function renderList(player: Player) {
+  render(
+    <MockedProvider cache={createCache()}>
+      <ViewerProvider viewer={viewer}>
+        <NotificationsProvider>
+          <PlayerContext value={player}>
+            <TrackList label="Tracks of Morning Album" rows={rows} playback={{ contextUri: 'spotify:album:a1' }} />
+          </PlayerContext>
+        </NotificationsProvider>
+      </ViewerProvider>
+    </MockedProvider>,
+  );
+  const list = screen.getByRole('list', { name: 'Tracks of Morning Album' });
+  return within(list).getAllByRole('listitem');
+}
+
+describe('playLabel', () => {
+  it('names the track and its artists, or the episode and its show', () => {
+    const song = { __typename: 'Track' as const, name: 'Duet', artists: [{ name: 'Ann' }, { name: 'Bo' }] };
+    expect(playLabel(song, false)).toBe('Play Duet by Ann, Bo');
+    expect(playLabel(song, true)).toBe('Pause Duet by Ann, Bo');
+    expect(playLabel({ __typename: 'Episode', name: 'Part 1', show: { name: 'The Show' } }, false)).toBe(
+      'Play Part 1 by The Show',
+    );
+    expect(playLabel({ __typename: 'Track', name: 'Alone', artists: [] }, false)).toBe('Play Alone');
+  });
+});
+
+describe('rowFor', () => {
+  it('steps with the arrows, jumps with Home and End, and stays within the list', () => {
+    expect(rowFor('ArrowDown', 0, 3)).toBe(1);
+    expect(rowFor('ArrowDown', 2, 3)).toBe(2);
+    expect(rowFor('ArrowUp', 0, 3)).toBe(0);
+    expect(rowFor('ArrowUp', 2, 3)).toBe(1);
+    expect(rowFor('Home', 2, 3)).toBe(0);
+    expect(rowFor('End', 0, 3)).toBe(2);
+    expect(rowFor('Enter', 0, 3)).toBeNull();
+    expect(rowFor('ArrowDown', 0, 0)).toBeNull();
+  });
+});
+
+describe('TrackList by keyboard', () => {
+  it('is one stop of the Tab order, with every play button named and in the tree', () => {
+    const items = renderList(stubPlayer());
+    expect(items.map((row) => row.tabIndex)).toEqual([0, -1, -1]);
+    const buttons = screen.getAllByRole('button', { name: /^Play / });
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Play First Light by The Early Birds',
+      'Play Noon by Midday Sun',
+      'Play Dusk by Evening Choir',
+    ]);
+    // Shown by opacity, never hidden from the keyboard or assistive technology.
+    for (const button of buttons) expect(button.className).not.toMatch(/\binvisible\b|\bhidden\b/);
+  });
+
+  it('moves between rows with the arrows, and plays the focused row with Enter', () => {
+    const player = stubPlayer();
+    const items = renderList(player);
+    const [first, second, third] = items;
+    if (!first || !second || !third) throw new Error('Three rows expected');
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(second);
+    expect(items.map((row) => row.tabIndex)).toEqual([-1, 0, -1]);
+    fireEvent.keyDown(second, { key: 'End' });
+    expect(document.activeElement).toBe(third);
+    fireEvent.keyDown(third, { key: 'ArrowUp' });
+    fireEvent.keyDown(second, { key: 'Enter' });
+    expect(player.play).toHaveBeenCalledWith({ contextUri: 'spotify:album:a1', offsetPosition: 1 });
+  });
+
+  it('leaves keys pressed on a button of the row to that button', () => {
+    const player = stubPlayer();
+    const [first] = renderList(player);
+    if (!first) throw new Error('A row expected');
+    const like = within(first).getByRole('button', { name: 'Save First Light to your library' });
+    fireEvent.keyDown(like, { key: 'ArrowDown' });
+    fireEvent.keyDown(like, { key: 'Enter' });
+    expect(player.play).not.toHaveBeenCalled();
+  });
+
+  it('plays nothing by Enter where the account may not control playback', () => {
+    const player = stubPlayer(false);
+    const [first] = renderList(player);
+    if (!first) throw new Error('A row expected');
+    fireEvent.keyDown(first, { key: 'Enter' });
+    expect(player.play).not.toHaveBeenCalled();
+  });
+});
