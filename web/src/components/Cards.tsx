@@ -31,14 +31,14 @@ export function MediaCard({ to, title, subtitle, images, shape = 'square', play 
           />
         )}
       </div>
-      {/* The whole card opens it; the title's line is a thumb's height, so the link itself is one too. */}
+      {/* The whole card opens it; on a phone the title's line is a thumb's height, so the link itself is one too. */}
       <Link
         to={to}
-        className="mt-1 block min-h-11 truncate leading-[2.75rem] font-semibold after:absolute after:inset-0 hover:underline"
+        className="mt-1 block min-h-11 truncate leading-[2.75rem] font-semibold after:absolute after:inset-0 hover:underline sm:mt-3 sm:min-h-0 sm:leading-normal"
       >
         {title}
       </Link>
-      {subtitle && <p className="line-clamp-2 text-sm text-neutral-400">{subtitle}</p>}
+      {subtitle && <p className="line-clamp-2 text-sm text-neutral-400 sm:mt-1">{subtitle}</p>}
     </li>
   );
 }
