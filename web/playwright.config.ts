@@ -49,8 +49,8 @@ export default defineConfig({
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
       // At a phone's width: the whole journey through every main screen, the player's own phone layout,
-      // and the pages around signing in. The screens' finer cases run once, on the desktop.
-      testMatch: ['journey.spec.ts', 'player.spec.ts', 'landing.spec.ts', 'sign-in.spec.ts'],
+      // the pages around signing in, and the phone's own measures (phone.spec.ts). The screens' finer cases run once, on the desktop.
+      testMatch: ['journey.spec.ts', 'player.spec.ts', 'landing.spec.ts', 'sign-in.spec.ts', 'phone.spec.ts'],
     },
   ],
   webServer: {

@@ -52,7 +52,7 @@ interface TopBarProps {
 }
 
 function TopBar({ openHelp, canGoBack, canGoForward }: TopBarProps) {
-  const arrow = 'rounded-full bg-black/60 p-1.5 text-neutral-200 hover:bg-black/80 disabled:opacity-40';
+  const arrow = 'rounded-full bg-black/60 p-3 sm:p-1.5 text-neutral-200 hover:bg-black/80 disabled:opacity-40';
   return (
     <header className="sticky top-0 z-30 flex items-center justify-between gap-2 bg-neutral-900/80 px-4 py-2 backdrop-blur md:px-6">
       <div className="flex gap-2">

@@ -59,7 +59,7 @@ export function CreatePlaylistLook({ onClick }: { onClick?: () => void }) {
       onClick={onClick}
       aria-label="Create playlist"
       title="Create playlist"
-      className="rounded-full p-1 text-neutral-400 hover:bg-white/10 hover:text-white"
+      className="rounded-full p-3 text-neutral-400 hover:bg-white/10 hover:text-white sm:p-1"
     >
       <PlusIcon aria-hidden="true" className="size-5" />
     </button>

@@ -12,7 +12,7 @@ export default function UserMenu({ openHelp }: { openHelp: () => void }) {
     <Menu>
       <MenuButton
         aria-label={`Account: ${name}`}
-        className="flex items-center gap-2 rounded-full bg-black/60 p-1 hover:bg-black/80"
+        className="flex items-center gap-2 rounded-full bg-black/60 p-1.5 hover:bg-black/80 sm:p-1"
       >
         <Cover images={me.images} size={32} shape="round" className="size-8" />
       </MenuButton>

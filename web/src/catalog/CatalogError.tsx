@@ -22,7 +22,10 @@ export function CatalogError({ error, kind, retry }: CatalogErrorProps) {
         title="Not found"
         level={1}
         action={
-          <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+          <Link
+            to="/search"
+            className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+          >
             Search instead
           </Link>
         }

@@ -49,7 +49,7 @@ export function Discography({ artistName, groups, onMore }: DiscographyProps) {
   if (present.length === 0) return null;
   const shown = filter === 'ALL' ? present : present.filter((entry) => entry.group === filter);
   const chip = (pressed: boolean) =>
-    `rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap transition ${
+    `min-h-11 min-w-11 sm:min-h-0 sm:min-w-0 rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap transition ${
       pressed ? 'bg-white text-black' : 'bg-white/10 text-white hover:bg-white/20'
     }`;
 
@@ -95,7 +95,7 @@ export function Discography({ artistName, groups, onMore }: DiscographyProps) {
                   type="button"
                   aria-label={`Show all ${title}`}
                   onClick={() => setFilter(group)}
-                  className="text-sm font-semibold text-neutral-400 hover:text-white hover:underline"
+                  className="min-h-11 text-sm font-semibold text-neutral-400 hover:text-white hover:underline sm:min-h-0"
                 >
                   Show all
                 </button>

@@ -9,7 +9,7 @@ interface EpisodePlayButtonProps {
 }
 
 const sizes = {
-  sm: { button: 'size-8 bg-white', icon: 'size-4' },
+  sm: { button: 'size-11 bg-white sm:size-8', icon: 'size-4' },
   lg: { button: 'size-14 bg-accent', icon: 'size-7' },
 };
 

@@ -36,7 +36,7 @@ export function EpisodeRow({ episode: data }: { episode: FragmentType<typeof Epi
       <Cover images={episode.images} size={112} className="size-16 sm:row-span-2 sm:size-28" />
       <div className="min-w-0">
         <h3 className="font-semibold">
-          <Link to={`/episode/${episode.id}`} className="line-clamp-2 hover:underline">
+          <Link to={`/episode/${episode.id}`} className="line-clamp-2 hover:underline max-sm:-my-2.5 max-sm:py-2.5">
             {episode.name}
           </Link>
         </h3>

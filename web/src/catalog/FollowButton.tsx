@@ -18,7 +18,7 @@ export function FollowButton({ artist, following }: FollowButtonProps) {
       type="button"
       title={isFollowing ? `Unfollow ${artist.name}` : `Follow ${artist.name}`}
       onClick={() => void follow(artist, !isFollowing)}
-      className={`rounded-full px-4 py-1.5 text-sm font-bold ring-1 transition hover:scale-105 ${
+      className={`rounded-full px-4 py-1.5 text-sm min-h-11 sm:min-h-0 font-bold ring-1 transition hover:scale-105 ${
         isFollowing ? 'text-white ring-white/60 hover:ring-white' : 'text-neutral-200 ring-white/30 hover:ring-white'
       }`}
     >

@@ -5,7 +5,8 @@ export type CreditedItem =
   | { __typename: 'Track'; artists: readonly { id: string; name: string }[] }
   | { __typename: 'Episode'; show: { id: string; name: string } };
 
-const linkClass = 'hover:text-white hover:underline';
+// On a phone a thumb's height: padding above and below the line, which the line does not make room for.
+const linkClass = 'hover:text-white hover:underline max-sm:py-3.5';
 
 /** Who is behind an item, as links: a track's artists, separated by commas, or an episode's show. */
 export function ItemCredits({ item }: { item: CreditedItem }) {

@@ -29,7 +29,7 @@ export function LikeButton({ uri, saved, name, size = 'md', className = '' }: Li
         event.stopPropagation();
         void save(uri, !isSaved);
       }}
-      className={`rounded-full p-1 transition hover:scale-110 ${isSaved ? 'text-accent' : 'text-neutral-400 hover:text-white'} ${className}`}
+      className={`inline-flex min-h-11 min-w-11 items-center justify-center sm:min-h-0 sm:min-w-0 rounded-full p-1 transition hover:scale-110 ${isSaved ? 'text-accent' : 'text-neutral-400 hover:text-white'} ${className}`}
     >
       <Icon aria-hidden="true" className={sizes[size]} />
     </button>

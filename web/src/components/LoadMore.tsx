@@ -60,7 +60,7 @@ export function LoadMore({ hasMore, onMore, auto = true, label = 'Load more' }: 
         type="button"
         disabled={loading}
         onClick={() => void more()}
-        className="rounded-full px-5 py-2 text-sm font-semibold ring-1 ring-white/30 hover:ring-white disabled:opacity-60"
+        className="min-h-11 sm:min-h-0 rounded-full px-5 py-2 text-sm font-semibold ring-1 ring-white/30 hover:ring-white disabled:opacity-60"
       >
         {loading ? 'Loading…' : failed ? 'Try again' : label}
       </button>

@@ -72,7 +72,10 @@ export function ErrorState({ error, doing = 'load this page', retry, level = 2 }
         title="Not found"
         level={level}
         action={
-          <Link to="/" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+          <Link
+            to="/"
+            className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+          >
             Go home
           </Link>
         }
@@ -90,7 +93,7 @@ export function ErrorState({ error, doing = 'load this page', retry, level = 2 }
       {code === 'UNAUTHENTICATED' ? (
         <a
           href={`/auth/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`}
-          className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+          className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
         >
           Sign in again
         </a>
@@ -100,7 +103,7 @@ export function ErrorState({ error, doing = 'load this page', retry, level = 2 }
           <button
             type="button"
             onClick={retry}
-            className="inline-flex items-center gap-2 rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
           >
             <ArrowPathIcon aria-hidden="true" className="size-5" />
             Try again

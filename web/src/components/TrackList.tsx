@@ -157,7 +157,7 @@ export function TrackList({
   const [focusRow, setFocusRow] = useState(0);
   const items = rows.map((row) => getFragmentData(TrackRowFragment, row.item));
   const uris = items.map((item) => item.uri);
-  const columns = `grid-cols-[2rem_minmax(0,1fr)_auto] ${showAlbum ? 'md:grid-cols-[2rem_minmax(0,4fr)_minmax(0,3fr)_auto]' : ''} ${
+  const columns = `grid-cols-[2.75rem_minmax(0,1fr)_auto] sm:grid-cols-[2rem_minmax(0,1fr)_auto] ${showAlbum ? 'md:grid-cols-[2rem_minmax(0,4fr)_minmax(0,3fr)_auto]' : ''} ${
     showAdded ? 'lg:grid-cols-[2rem_minmax(0,4fr)_minmax(0,3fr)_8rem_auto]' : ''
   }`;
 
@@ -216,9 +216,9 @@ export function TrackList({
                 if (event.target instanceof Element && event.target.closest('a, button')) return;
                 if (window.matchMedia('(hover: none)').matches) start();
               }}
-              className={`group grid items-center gap-4 rounded-md px-2 py-2 outline-none hover:bg-white/10 focus-within:bg-white/10 focus-visible:ring-2 focus-visible:ring-white/70 ${columns} ${rowClassName?.(row, index) ?? ''}`}
+              className={`group grid items-center gap-2 rounded-md px-2 py-2 sm:gap-4 outline-none hover:bg-white/10 focus-within:bg-white/10 focus-visible:ring-2 focus-visible:ring-white/70 ${columns} ${rowClassName?.(row, index) ?? ''}`}
             >
-              <div className="relative flex h-8 items-center justify-end text-sm text-neutral-400 tabular-nums">
+              <div className="relative flex h-11 items-center justify-end text-sm sm:h-8 text-neutral-400 tabular-nums">
                 <span className={`group-hover:invisible group-focus-within:invisible ${current ? 'text-accent' : ''}`}>
                   {playing ? <SpeakerWaveIcon aria-hidden="true" className="size-4 text-accent" /> : number}
                 </span>

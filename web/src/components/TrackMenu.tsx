@@ -25,7 +25,7 @@ export const TrackMenu = deferred<TrackMenuProps>(
       type="button"
       aria-haspopup="menu"
       aria-label={`More options for ${name}`}
-      className="rounded-full p-1 text-neutral-400"
+      className="inline-flex min-h-11 min-w-11 items-center justify-center sm:min-h-0 sm:min-w-0 rounded-full p-1 text-neutral-400"
     >
       <EllipsisHorizontalIcon aria-hidden="true" className="size-5" />
     </button>

@@ -55,7 +55,7 @@ export default function TrackMenuPopup({
       <Menu>
         <MenuButton
           aria-label={`More options for ${name}`}
-          className="rounded-full p-1 text-neutral-400 hover:text-white data-open:text-white"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full p-1 text-neutral-400 hover:text-white data-open:text-white sm:min-h-0 sm:min-w-0"
           onClick={(event) => event.stopPropagation()}
         >
           <EllipsisHorizontalIcon aria-hidden="true" className="size-5" />

@@ -132,4 +132,4 @@ export function describeEntry(entry: Pick<LibraryEntry, 'kind' | 'creator'>): st
 
 /** The look of the sort button, the same before and after its listbox has loaded. */
 export const sortButtonClass =
-  'flex items-center gap-1 rounded-md px-2 py-2 text-sm text-neutral-300 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none';
+  'flex min-h-11 sm:min-h-0 items-center gap-1 rounded-md px-2 py-2 text-sm text-neutral-300 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none';

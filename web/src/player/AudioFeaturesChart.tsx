@@ -91,25 +91,29 @@ export function AudioFeaturesChart({
             );
           })}
         </svg>
-        <table className="sr-only">
-          <caption>Audio features of {name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Measure</th>
-              <th scope="col">Value</th>
-              <th scope="col">What it means</th>
-            </tr>
-          </thead>
-          <tbody>
-            {values.map((value) => (
-              <tr key={value.field}>
-                <th scope="row">{value.label}</th>
-                <td>{value.percent}%</td>
-                <td>{value.means}</td>
+        {/* A table is as wide as its words, whatever its own width says: the box around it, 1 px and clipped, is
+            what keeps it from widening the screen. */}
+        <div className="sr-only">
+          <table>
+            <caption>Audio features of {name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Measure</th>
+                <th scope="col">Value</th>
+                <th scope="col">What it means</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {values.map((value) => (
+                <tr key={value.field}>
+                  <th scope="row">{value.label}</th>
+                  <td>{value.percent}%</td>
+                  <td>{value.means}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </figure>
     </div>
   );

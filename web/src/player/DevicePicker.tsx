@@ -5,7 +5,7 @@ import { DeviceIcon } from './DeviceList';
 export const DevicePicker = deferred<object>(
   () => import('./DevicePickerPopover'),
   () => (
-    <button type="button" aria-label="Devices" className="rounded-full p-2 text-neutral-300">
+    <button type="button" aria-label="Devices" className="rounded-full p-3 text-neutral-300 sm:p-2">
       <DeviceIcon type="Computer" className="size-5" />
     </button>
   ),

@@ -32,7 +32,7 @@ export default function DevicePickerPopover() {
       <PopoverButton
         aria-label={active ? `Devices: playing on ${active.name}` : 'Devices'}
         title="Connect to a device"
-        className={`rounded-full p-2 hover:bg-white/10 ${active ? 'text-accent' : 'text-neutral-300 hover:text-white'}`}
+        className={`rounded-full p-3 hover:bg-white/10 sm:p-2 ${active ? 'text-accent' : 'text-neutral-300 hover:text-white'}`}
       >
         <DeviceIcon type={active?.type ?? 'Computer'} className="size-5" />
       </PopoverButton>

@@ -70,7 +70,7 @@ export function PlayerBar() {
           <>
             <Link
               to="/now-playing"
-              className="flex min-w-0 flex-1 items-center gap-3"
+              className="flex min-h-11 min-w-0 flex-1 items-center gap-3"
               aria-label={`Now playing: ${item.name}. Open the player`}
             >
               <Cover

@@ -55,7 +55,7 @@ export function VolumeSlider({
           change(value > 0 ? 0 : beforeMute.current);
         }}
         aria-label={muted ? `Unmute${suffix}` : `Mute${suffix}`}
-        className="rounded-full p-2 text-neutral-300 hover:text-white disabled:opacity-40"
+        className="rounded-full p-3 text-neutral-300 sm:p-2 hover:text-white disabled:opacity-40"
       >
         <Icon aria-hidden="true" className="size-5" />
       </button>

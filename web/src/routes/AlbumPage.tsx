@@ -127,7 +127,10 @@ export default function AlbumPage() {
           {album.artists.map((artist, index) => (
             <Fragment key={artist.id}>
               {index > 0 && <span aria-hidden="true">,</span>}
-              <Link to={`/artist/${artist.id}`} className="font-semibold text-white hover:underline">
+              <Link
+                to={`/artist/${artist.id}`}
+                className="font-semibold text-white hover:underline max-sm:-my-3 max-sm:min-w-11 max-sm:py-3"
+              >
                 {artist.name}
               </Link>
             </Fragment>

@@ -126,7 +126,7 @@ export default function ArtistPage() {
               type="button"
               aria-expanded={allPopular}
               onClick={() => setAllPopular((shown) => !shown)}
-              className="mx-4 mt-2 rounded-full px-2 py-1 text-sm font-semibold text-neutral-400 hover:text-white md:mx-6"
+              className="mx-4 mt-2 min-h-11 sm:min-h-0 rounded-full px-2 py-1 text-sm font-semibold text-neutral-400 hover:text-white md:mx-6"
             >
               {allPopular ? 'Show less' : 'Show more'}
             </button>

@@ -33,7 +33,10 @@ export const CategoryPageQueryDocument = graphql(`
 `);
 
 const toSearch = (
-  <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+  <Link
+    to="/search"
+    className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+  >
     Search instead
   </Link>
 );
@@ -86,7 +89,10 @@ export default function CategoryPage() {
           title="Category not found"
           level={1}
           action={
-            <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+            <Link
+              to="/search"
+              className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+            >
               Browse all categories
             </Link>
           }

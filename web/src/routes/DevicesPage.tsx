@@ -117,7 +117,7 @@ function DeviceRow({ device, here, volumeHere, forgettable, onForget }: DeviceRo
             disabled={!commands}
             onClick={() => void player.transfer(device.id, true)}
             aria-label={`Play on ${spoken}`}
-            className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-black hover:scale-105 disabled:opacity-40 disabled:hover:scale-100"
+            className="min-h-11 rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-black hover:scale-105 sm:min-h-0 disabled:opacity-40 disabled:hover:scale-100"
           >
             Play
           </button>
@@ -128,7 +128,7 @@ function DeviceRow({ device, here, volumeHere, forgettable, onForget }: DeviceRo
             onClick={onForget}
             aria-label={`Forget ${device.name}`}
             title="Remove this browser from your devices"
-            className="rounded-full px-4 py-1.5 text-sm font-semibold text-neutral-200 ring-1 ring-white/30 hover:ring-white"
+            className="min-h-11 rounded-full px-4 py-1.5 text-sm font-semibold text-neutral-200 ring-1 sm:min-h-0 ring-white/30 hover:ring-white"
           >
             Forget
           </button>
@@ -195,7 +195,7 @@ export default function DevicesPage() {
             <button
               type="button"
               onClick={retry}
-              className="inline-flex items-center gap-2 rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+              className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
             >
               <ArrowPathIcon aria-hidden="true" className="size-5" />
               Look again

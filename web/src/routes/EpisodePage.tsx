@@ -69,7 +69,7 @@ export default function EpisodePage() {
     <div className="pb-8">
       <PageHeader kind="Podcast episode" title={episode.name} images={images}>
         <p>
-          <Link to={`/show/${show.id}`} className="font-semibold text-white hover:underline">
+          <Link to={`/show/${show.id}`} className="font-semibold text-white hover:underline max-sm:py-3.5">
             {show.name}
           </Link>
           {show.publisher && <span className="text-neutral-400"> · {show.publisher}</span>}
@@ -99,7 +99,7 @@ export default function EpisodePage() {
         <p className="mt-3 whitespace-pre-line text-neutral-300">{episode.description}</p>
         <Link
           to={`/show/${show.id}`}
-          className="mt-6 inline-block rounded-full px-5 py-2 text-sm font-semibold ring-1 ring-white/30 hover:ring-white"
+          className="mt-6 inline-flex min-h-11 items-center rounded-full px-5 py-2 text-sm sm:min-h-0 font-semibold ring-1 ring-white/30 hover:ring-white"
         >
           All episodes
         </Link>

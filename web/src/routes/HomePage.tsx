@@ -183,9 +183,9 @@ function HomeSkeleton() {
       <div className="space-y-8 p-6">
         <Skeleton className="h-9 w-64" />
         {[0, 1].map((shelf) => (
-          <div key={shelf} className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          <div key={shelf} className="flex gap-4 overflow-hidden sm:grid sm:grid-cols-3 lg:grid-cols-6">
             {Array.from({ length: 6 }, (_, index) => (
-              <Skeleton key={index} className="aspect-square w-full" />
+              <Skeleton key={index} className="aspect-square w-32 shrink-0 sm:w-full" />
             ))}
           </div>
         ))}

@@ -443,7 +443,10 @@ export default function LibraryPage() {
   const setSort = (next: LibrarySort) => changeLayout({ sort: next });
 
   const searchLink = (
-    <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+    <Link
+      to="/search"
+      className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+    >
       Search
     </Link>
   );
@@ -455,7 +458,7 @@ export default function LibraryPage() {
         <button
           type="button"
           onClick={() => void createPlaylist()}
-          className="flex shrink-0 items-center gap-2 rounded-full bg-white p-2 text-sm font-semibold text-black hover:scale-105 sm:px-4"
+          className="flex shrink-0 items-center gap-2 rounded-full bg-white p-3 text-sm sm:p-2 font-semibold text-black hover:scale-105 sm:px-4"
         >
           <PlusIcon aria-hidden="true" className="size-5" />
           <span className="sr-only sm:not-sr-only">Create playlist</span>
@@ -469,7 +472,7 @@ export default function LibraryPage() {
             type="button"
             aria-pressed={kind === each}
             onClick={() => setKind(kind === each ? null : each)}
-            className="shrink-0 rounded-full bg-neutral-800 px-3 py-1.5 text-sm font-medium hover:bg-neutral-700 aria-pressed:bg-white aria-pressed:text-black"
+            className="min-h-11 sm:min-h-0 shrink-0 rounded-full bg-neutral-800 px-3 py-1.5 text-sm font-medium hover:bg-neutral-700 aria-pressed:bg-white aria-pressed:text-black"
           >
             {kindLabels[each]}
           </button>
@@ -479,7 +482,7 @@ export default function LibraryPage() {
             type="button"
             onClick={() => setKind(null)}
             aria-label="Show everything"
-            className="shrink-0 rounded-full bg-neutral-800 p-1.5 hover:bg-neutral-700"
+            className="shrink-0 rounded-full bg-neutral-800 p-3 sm:p-1.5 hover:bg-neutral-700"
           >
             <XMarkIcon aria-hidden="true" className="size-5" />
           </button>
@@ -510,7 +513,7 @@ export default function LibraryPage() {
               aria-label="List"
               title="List"
               onClick={() => chooseView('list')}
-              className="rounded-md p-2 text-neutral-400 hover:text-white aria-pressed:text-white"
+              className="rounded-md p-3 text-neutral-400 hover:text-white aria-pressed:text-white sm:p-2"
             >
               <ListBulletIcon aria-hidden="true" className="size-5" />
             </button>
@@ -520,7 +523,7 @@ export default function LibraryPage() {
               aria-label="Grid"
               title="Grid"
               onClick={() => chooseView('grid')}
-              className="rounded-md p-2 text-neutral-400 hover:text-white aria-pressed:text-white"
+              className="rounded-md p-3 text-neutral-400 hover:text-white aria-pressed:text-white sm:p-2"
             >
               <Squares2X2Icon aria-hidden="true" className="size-5" />
             </button>
@@ -553,7 +556,7 @@ export default function LibraryPage() {
             <button
               type="button"
               onClick={() => setFilter('')}
-              className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+              className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
             >
               Clear the filter
             </button>

@@ -112,7 +112,10 @@ export default function LikedSongsPage() {
         <EmptyState
           title="Songs you like will appear here"
           action={
-            <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+            <Link
+              to="/search"
+              className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+            >
               Find songs
             </Link>
           }

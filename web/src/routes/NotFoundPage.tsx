@@ -8,7 +8,10 @@ export default function NotFoundPage() {
       title="Page not found"
       level={1}
       action={
-        <Link to="/" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+        >
           Go home
         </Link>
       }

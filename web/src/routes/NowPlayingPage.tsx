@@ -185,7 +185,10 @@ export default function NowPlayingPage() {
           title="Nothing is playing"
           icon={<MusicalNoteIcon aria-hidden="true" className="size-12 text-neutral-500" />}
           action={
-            <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+            <Link
+              to="/search"
+              className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+            >
               Find something to play
             </Link>
           }
@@ -217,7 +220,7 @@ export default function NowPlayingPage() {
               <ItemByline item={item} className="mt-2 text-lg text-neutral-300" />
               {item.__typename === 'Track' && (
                 <p className="truncate text-sm text-neutral-400">
-                  <Link to={`/album/${item.album.id}`} className="hover:text-white hover:underline">
+                  <Link to={`/album/${item.album.id}`} className="hover:text-white hover:underline max-sm:py-3.5">
                     {item.album.name}
                   </Link>
                 </p>
@@ -255,7 +258,7 @@ export default function NowPlayingPage() {
               to="/queue"
               aria-label="Queue"
               title="Queue"
-              className="rounded-full p-2 text-neutral-300 hover:text-white"
+              className="rounded-full p-3 text-neutral-300 hover:text-white sm:p-2"
             >
               <QueueListIcon aria-hidden="true" className="size-5" />
             </Link>

@@ -252,7 +252,7 @@ function PlaylistView({
             type="button"
             onClick={restore}
             aria-label={`Restore ${playlist.name}`}
-            className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+            className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
           >
             Restore
           </button>
@@ -320,7 +320,10 @@ function PlaylistView({
         <EmptyState
           title="This playlist is empty"
           action={
-            <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+            <Link
+              to="/search"
+              className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+            >
               Search for music
             </Link>
           }

@@ -106,7 +106,7 @@ export const ProfilePagePlaylistsQueryDocument = graphql(`
 `);
 
 const pill =
-  'inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ring-1 ring-white/30 hover:ring-white';
+  'inline-flex min-h-11 sm:min-h-0 items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ring-1 ring-white/30 hover:ring-white';
 
 /** Starts this screen's query with the app's first one (see app/screens.ts). */
 export function preload(client: ApolloClient): void {

@@ -170,7 +170,10 @@ export default function QueuePage() {
           title="Nothing is playing"
           icon={<QueueListIcon aria-hidden="true" className="size-12 text-neutral-500" />}
           action={
-            <Link to="/search" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+            <Link
+              to="/search"
+              className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+            >
               Find something to play
             </Link>
           }

@@ -38,7 +38,10 @@ export const UserPageQueryDocument = graphql(`
 `);
 
 const home = (
-  <Link to="/" className="rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105">
+  <Link
+    to="/"
+    className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+  >
     Go home
   </Link>
 );

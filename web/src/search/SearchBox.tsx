@@ -65,7 +65,7 @@ export function SearchBox({ text, onText, onSubmit, onClear, inputRef, busy = fa
           type="button"
           aria-label="Clear search"
           onClick={onClear}
-          className="absolute top-1/2 right-3 -translate-y-1/2 rounded-full p-1 text-neutral-300 hover:text-white"
+          className="absolute top-1/2 right-0.5 -translate-y-1/2 rounded-full p-3 text-neutral-300 sm:right-3 sm:p-1 hover:text-white"
         >
           <XMarkIcon aria-hidden="true" className="size-5" />
         </button>

@@ -163,7 +163,7 @@ function TopResultCard({ item }: { item: TopItem }) {
         <Cover images={item.images} size={96} shape={item.round ? 'round' : 'square'} className="size-24 shadow-lg" />
         <Link
           to={item.to}
-          className="mt-5 line-clamp-2 text-3xl font-bold break-words after:absolute after:inset-0 hover:underline"
+          className="mt-5 line-clamp-2 min-h-11 text-3xl font-bold break-words after:absolute after:inset-0 hover:underline"
         >
           {item.title}
         </Link>
@@ -185,7 +185,10 @@ function TopResultCard({ item }: { item: TopItem }) {
 
 function ShowAll({ to, what }: { to: string; what: string }) {
   return (
-    <Link to={to} className="text-sm font-semibold text-neutral-400 hover:text-white hover:underline">
+    <Link
+      to={to}
+      className="inline-flex min-h-11 items-center text-sm font-semibold text-neutral-400 hover:text-white hover:underline sm:min-h-0"
+    >
       Show all<span className="sr-only"> {what}</span>
     </Link>
   );
@@ -419,7 +422,7 @@ export function SearchResults({ query, tab, shown, stale, onTab, onMore }: Searc
       onSelect={onTab}
       label="Kinds of results"
       listClassName="flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:none] md:px-6"
-      tabClassName="shrink-0 rounded-full bg-neutral-800 px-4 py-1.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-neutral-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-white data-selected:bg-white data-selected:text-black"
+      tabClassName="min-h-11 sm:min-h-0 shrink-0 rounded-full bg-neutral-800 px-4 py-1.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-neutral-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-white data-selected:bg-white data-selected:text-black"
       panelClassName={`transition-opacity focus:outline-none focus-visible:ring-2 focus-visible:ring-white/60 ${stale && shown ? 'opacity-50' : ''}`}
       panelProps={{ 'aria-busy': stale }}
       between={
