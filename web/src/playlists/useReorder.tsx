@@ -182,7 +182,7 @@ export function useReorder<Row>({ rows, keyOf, nameOf, onMove }: ReorderOptions<
           if (carried && active.via === 'keyboard' && event.relatedTarget) cancel(active);
         }}
         onPointerDown={onPointerDown}
-        className={`cursor-grab touch-none rounded p-1 text-neutral-400 select-none hover:text-white active:cursor-grabbing aria-pressed:bg-accent aria-pressed:text-black`}
+        className={`inline-flex min-h-11 min-w-11 cursor-grab touch-none items-center justify-center rounded p-1 text-neutral-400 select-none sm:min-h-0 sm:min-w-0 hover:text-white active:cursor-grabbing aria-pressed:bg-accent aria-pressed:text-black`}
       >
         <Bars2Icon aria-hidden="true" className="size-5" />
       </button>

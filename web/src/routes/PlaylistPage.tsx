@@ -136,7 +136,9 @@ function UndoBar({ removal, onUndo }: { removal: UndoableRemoval | null; onUndo:
   );
 }
 
-const iconButton = 'rounded-full p-2 hover:scale-105';
+// A thumb's 44 px on a phone; the desktop keeps its tighter look.
+const iconButton =
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-full p-2 hover:scale-105 sm:min-h-0 sm:min-w-0';
 const quiet = 'text-neutral-400 hover:text-white';
 
 function PlaylistView({
