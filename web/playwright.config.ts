@@ -44,7 +44,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    // The phone layout's own checks run at a phone's width only.
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: ['phone.spec.ts'] },
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
