@@ -3,8 +3,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeFragmentData } from '../__generated__';
 import { createCache } from '../apollo';
-import { ViewerProvider, type Viewer } from '../app/viewer';
+import { ViewerProvider } from '../app/viewer';
 import { PlayerContext, type Player } from '../player/context';
+import { testViewer } from '../search/test-support';
 import { NotificationsProvider } from './Notifications';
 import { playLabel, rowFor, TrackList, TrackRowFragment, type TrackListRow } from './TrackList';
 
@@ -28,37 +29,7 @@ const rows: TrackListRow[] = [
   track('t3', 'Dusk', 'Evening Choir'),
 ].map((item) => ({ key: item.id, item: makeFragmentData(item, TrackRowFragment) }));
 
-const viewer: Viewer = {
-  me: {
-    __typename: 'Me',
-    id: 'demo',
-    displayName: 'Demo',
-    product: 'PREMIUM',
-    country: 'GB',
-    images: [],
-    playlists: {
-      __typename: 'PlaylistConnection',
-      totalCount: 0,
-      edges: [],
-      pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
-    },
-  },
-  upstream: {
-    __typename: 'Upstream',
-    provider: 'LOCAL',
-    name: 'Graphonic Music',
-    features: {
-      __typename: 'UpstreamFeatures',
-      recommendations: true,
-      audioFeatures: true,
-      browse: true,
-      relatedArtists: true,
-      artistTopTracks: true,
-      otherUsers: true,
-      extendedMetadata: true,
-    },
-  },
-};
+const viewer = testViewer();
 
 function stubPlayer(canControl = true): Player {
   const done = () => Promise.resolve();
