@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { holdConnectionTries } from './faults';
 import { saveScreen } from './screens';
 import { expectAccessible, graphql, playRow, signIn, watchErrors } from './support';
 
@@ -285,6 +286,7 @@ test('an album shows skeletons while it loads, an error with retry when the api 
     '{ newReleases(first: 1) { edges { node { id name } } } }',
   );
   const album = newReleases.edges[0]?.node;
+  const releaseTries = await holdConnectionTries(page);
   let failing = true;
   let answer: () => void = () => undefined;
   const answered = new Promise<void>((resolve) => {
@@ -297,7 +299,7 @@ test('an album shows skeletons while it loads, an error with retry when the api 
       await answered;
       await route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[]}' });
     } else {
-      await route.continue();
+      await route.fallback();
     }
   });
   await page.goto(`/album/${album?.id ?? ''}`);
@@ -313,4 +315,5 @@ test('an album shows skeletons while it loads, an error with retry when the api 
   failing = false;
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(album?.name ?? '');
+  await releaseTries();
 });

@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Locator } from '@playwright/test';
+import { failOperation } from './faults';
 import { saveScreen } from './screens';
 import { expectAccessible, signIn, watchErrors } from './support';
 
@@ -83,18 +84,15 @@ test('the library shows every kind, narrows, filters and sorts them, as a list o
 
 test('the library says so when it cannot be loaded, and loads again on request', async ({ page }, testInfo) => {
   await signIn(page, '/');
-  await page.route('**/graphql', async (route) => {
-    const body = route.request().postDataJSON() as { operationName?: string } | null;
-    if (body?.operationName === 'LibraryPage') await route.abort('internetdisconnected');
-    else await route.fallback();
-  });
+  const failing = await failOperation(page, 'LibraryPage', 'network');
   await page.getByRole('link', { name: 'Your Library' }).first().click();
   await expect(page.getByText('We could not load your library.')).toBeVisible();
   await saveScreen(page, testInfo, 'library-error');
   await expectAccessible(page);
-  await page.unroute('**/graphql');
+  failing.heal();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your Library' })).toBeVisible();
+  await failing.release();
 });
 
 test('a liked track shows in Liked Songs; unliked there, it leaves at once, and stays when a removal fails', async ({

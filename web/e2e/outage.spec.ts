@@ -88,8 +88,9 @@ test('Your Library opened while the music service is down keeps the screen, with
   await saveScreen(page, testInfo, 'outage-library');
   await expectAccessible(page);
 
+  // Back by itself at its next try (Try now is disabled while a try of its own is on its way, so a click
+  // here could meet a banner that is just going away).
   await servers.startMusic();
-  await outage.getByRole('button', { name: 'Try now' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your Library' })).toBeVisible({ timeout: 45_000 });
   await expect(outage).toHaveCount(0);
   await expect(player).toContainText('Nothing is playing');

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { failOperation } from './faults';
 import { saveScreen } from './screens';
 import {
   audio,
@@ -115,25 +116,6 @@ async function pauseAtTheEnd(page: Page, controls: Locator): Promise<void> {
   if (await pause.isVisible()) await pause.click();
   await expect(play).toBeVisible();
   await expectAudioStill(page);
-}
-
-/** Answers one operation with an error the music service could cause, to show the screen's error state. */
-async function failOperation(page: Page, operationName: string): Promise<void> {
-  await page.route('**/graphql', async (route) => {
-    const body: unknown = route.request().postDataJSON();
-    if (typeof body === 'object' && body !== null && 'operationName' in body && body.operationName === operationName) {
-      await route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          data: null,
-          errors: [{ message: 'The music service did not answer.', extensions: { code: 'UPSTREAM_UNAVAILABLE' } }],
-        }),
-      });
-      return;
-    }
-    await route.fallback();
-  });
 }
 
 /** The screen scrolls inside the app's main area: to its end, for a screenshot of what is below. */
@@ -335,14 +317,15 @@ test('the queue shows what plays, what the listener queued and what follows; a q
   await expect(queued).toHaveCount(0);
 
   // The music service failing: the screen says so and offers to try again.
-  await failOperation(page, 'PlayerQueue');
+  const queueFailing = await failOperation(page, 'PlayerQueue', 'music');
   await page.reload();
   await expect(page.getByText('We could not load your queue.')).toBeVisible();
   await saveScreen(page, testInfo, 'queue-error');
   await expectAccessible(page);
-  await page.unroute('**/graphql');
+  queueFailing.heal();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(next.getByRole('listitem').first()).toBeVisible();
+  await queueFailing.release();
 
   await pauseAtTheEnd(page, await openControls(page, testInfo));
 });
@@ -386,16 +369,17 @@ test('the now-playing view: the full controls and what the track sounds like', a
   await saveScreen(page, testInfo, 'now-playing-features');
 
   // The features failing to load: the section says so; the player above goes on.
-  await failOperation(page, 'NowPlayingPage');
+  const featuresFailing = await failOperation(page, 'NowPlayingPage', 'music');
   await page.reload();
   await expect(page.getByText('We could not measure this track.')).toBeVisible();
   await expect(controls.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   await scrollToEnd(page);
   await saveScreen(page, testInfo, 'now-playing-error');
   await expectAccessible(page);
-  await page.unroute('**/graphql');
+  featuresFailing.heal();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(chart).toBeVisible();
+  await featuresFailing.release();
 
   await pauseAtTheEnd(page, controls);
 });
@@ -465,15 +449,16 @@ test('the devices: this browser marked, playback moved, an old browser forgotten
     if (socketsRefused) void socket.close({ code: 1011, reason: 'Unavailable' });
     else void socket.connectToServer();
   });
-  await failOperation(page, 'DevicesPage');
+  const devicesFailing = await failOperation(page, 'DevicesPage', 'music');
   await page.goto('/devices');
   await expect(page.getByText('We could not list your devices.')).toBeVisible();
   await saveScreen(page, testInfo, 'devices-error');
   await expectAccessible(page);
   socketsRefused = false;
-  await page.unroute('**/graphql');
+  devicesFailing.heal();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(devices.getByText('This browser', { exact: true })).toBeVisible();
+  await devicesFailing.release();
 
   // The album again, here, then paused.
   await page.goto(`/album/${album.id}`);

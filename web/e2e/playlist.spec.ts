@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { failOperation } from './faults';
 import { saveScreen } from './screens';
 import { addFirstFound, expectAccessible, graphql, playlistOrder as order, signIn, watchErrors } from './support';
 
@@ -199,11 +200,7 @@ test('a playlist that does not exist, or that cannot be reached, says so', async
   // The api cannot be reached: the screen explains, and retries once it can.
   await page.goto('/library');
   await expect(page.getByRole('heading', { level: 1, name: 'Your Library' })).toBeVisible();
-  await page.route('**/graphql', async (route) => {
-    const body = route.request().postDataJSON() as { operationName?: string } | null;
-    if (body?.operationName === 'PlaylistPage') await route.abort('internetdisconnected');
-    else await route.fallback();
-  });
+  const failing = await failOperation(page, 'PlaylistPage', 'network');
   await page
     .getByRole('main')
     .getByRole('link', { name: /Discoveries/ })
@@ -211,9 +208,10 @@ test('a playlist that does not exist, or that cannot be reached, says so', async
   await expect(page.getByText('We could not load this playlist.')).toBeVisible();
   await saveScreen(page, testInfo, 'playlist-error');
   await expectAccessible(page);
-  await page.unroute('**/graphql');
+  failing.heal();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Discoveries' })).toBeVisible();
+  await failing.release();
 });
 
 /** Makes an empty playlist of the listener's own from the library; answers its name. */

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { failOperation } from './faults';
 import { saveScreen } from './screens';
 import { expectAccessible, signIn, watchErrors } from './support';
 
@@ -91,23 +92,15 @@ test('a search that finds nothing says so, with a next step', async ({ page }, t
 
 test('a failed search explains itself and tries again', async ({ page }, testInfo) => {
   await signIn(page, '/');
-  let failing = true;
-  await page.route('**/graphql', async (route) => {
-    const body = route.request().postData() ?? '';
-    if (failing && body.includes('"operationName":"SearchPage"')) {
-      await route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service unavailable' });
-    } else {
-      await route.continue();
-    }
-  });
+  const failing = await failOperation(page, 'SearchPage', 'unavailable');
   await page.goto('/search?q=blue');
   await expect(page.getByText('We could not search the catalog.')).toBeVisible();
   await saveScreen(page, testInfo, 'search-error');
   await expectAccessible(page);
-  failing = false;
+  failing.heal();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('region', { name: 'Top result' })).toBeVisible();
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await failing.release();
 });
 
 test('the / key opens the search box from anywhere', async ({ page }) => {

@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy, ty
 import { OperationTypeNode } from 'graphql';
 import { relayStylePagination } from '@apollo/client/utilities';
 import { graphql } from './__generated__';
-import { createConnection, createConnectionLink, setConnection } from './connection';
+import { createConnection, createConnectionLink, setConnection, unreachableOf } from './connection';
 import { createLiveLink, createLiveStatus, liveUrl, setLiveStatus, splitLive } from './live';
 
 /**
@@ -154,7 +154,11 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
   const status = createLiveStatus();
   // The probe leaves the cache alone: a failed try must not write its nulls over what the screen shows.
   const connection = createConnection({
-    probe: () => client.query({ query: ConnectionProbeQuery, fetchPolicy: 'no-cache', errorPolicy: 'all' }),
+    probe: () =>
+      client.query({ query: ConnectionProbeQuery, fetchPolicy: 'no-cache', errorPolicy: 'all' }).then(
+        ({ error }) => unreachableOf(error),
+        (error: unknown) => unreachableOf(error),
+      ),
     recover: () => client.refetchQueries({ include: 'active' }),
   });
   const http = createConnectionLink(connection)

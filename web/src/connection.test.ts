@@ -35,12 +35,10 @@ describe('the connection', () => {
   /** A connection whose probe finds the service down until `up` is set. */
   function setUp() {
     const world = { up: false, probes: 0, recoveries: 0 };
-    let connection: Connection | undefined = undefined;
-    connection = createConnection({
+    const connection = createConnection({
       probe: () => {
         world.probes += 1;
-        if (!world.up) connection?.failed('music');
-        return Promise.resolve();
+        return Promise.resolve(world.up ? null : 'music');
       },
       recover: () => {
         world.recoveries += 1;
@@ -85,7 +83,7 @@ describe('the connection', () => {
   });
 
   it('spreads the waits (jitter): each is drawn between half and all of its step', () => {
-    const low = createConnection({ probe: () => Promise.resolve(), random: () => 0 });
+    const low = createConnection({ probe: () => Promise.resolve(null), random: () => 0 });
     low.failed('api');
     const state = low.get();
     expect(state.kind === 'unreachable' && state.retryAt - Date.now()).toBe(500);
@@ -113,7 +111,7 @@ describe('the connection', () => {
     connection = createConnection({
       probe: () => {
         order.push('probe');
-        return Promise.resolve();
+        return Promise.resolve(null);
       },
       recover: () => {
         order.push(`recover while ${connection?.get().kind ?? ''}`);
@@ -140,6 +138,44 @@ describe('the connection', () => {
     connection.tryNow();
     await vi.advanceTimersByTimeAsync(0);
     expect(isOutage(connection.get())).toBe(false);
+  });
+
+  it('judges a try by its own answer: another request refused meanwhile does not make an outage', async () => {
+    let connection: Connection | undefined = undefined;
+    connection = createConnection({
+      probe: () => {
+        // A screen's own request is refused while the probe is out; the probe itself is answered.
+        connection?.failed('api');
+        return Promise.resolve(null);
+      },
+      random: () => 1,
+    });
+    connection.failed('api');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(connection.get()).toEqual({ kind: 'ok' });
+    connection.dispose();
+  });
+
+  it('says what the failed try found out of reach, and counts a probe that throws as still out of reach', async () => {
+    const answers: (() => Promise<'api' | 'music' | null>)[] = [
+      () => Promise.resolve('api'),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Promise.reject(new Error('something else')),
+    ];
+    const connection = createConnection({
+      probe: () => answers.shift()?.() ?? Promise.resolve(null),
+      random: () => 1,
+    });
+    connection.failed('music');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(connection.get()).toMatchObject({ kind: 'unreachable', what: 'api', attempts: 1 });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(connection.get()).toMatchObject({ kind: 'unreachable', what: 'api', attempts: 2 });
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(connection.get()).toMatchObject({ kind: 'unreachable', what: 'api', attempts: 3 });
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect(connection.get()).toEqual({ kind: 'ok' });
+    connection.dispose();
   });
 });
 

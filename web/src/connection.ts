@@ -62,10 +62,11 @@ export interface Connection {
 
 export interface ConnectionOptions {
   /**
-   * Asks the api something that needs the music service; any failure it meets reaches `failed`
-   * through the link, so that it only has to settle.
+   * Asks the api something that needs the music service, and answers what it found out of reach
+   * (`null` when the answer came, even an error of another kind). Only its own answer judges the try:
+   * another request refused meanwhile is that request's business, not the connection's.
    */
-  probe: () => Promise<unknown>;
+  probe: () => Promise<Unreachable | null>;
   /**
    * Once a probe met no failure: brings back what the outage held up (asks the queries on screen
    * again). The connection counts as back once this has settled, so that no screen reads the
@@ -96,8 +97,6 @@ export function createConnection({
 }: ConnectionOptions): Connection {
   let state: ConnectionState = ok;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  // Set by any failure met while a try is on its way: that try did not find the connection back.
-  let failedDuringTry = false;
   const listeners = new Set<() => void>();
   const recoveredListeners = new Set<() => void>();
 
@@ -117,21 +116,20 @@ export function createConnection({
     if (state.kind !== 'unreachable' || state.trying) return;
     clearTimeout(timer);
     timer = undefined;
-    const { attempts } = state;
-    failedDuringTry = false;
+    const { attempts, what } = state;
     set({ ...state, trying: true });
-    // A try is good when it met no outage: an answer that is an error of another kind is still an answer.
+    // A try is good when its probe met no outage: an answer that is an error of another kind is still an answer.
     void probe()
-      .catch(() => undefined)
-      .then(async () => {
-        if (failedDuringTry) return false;
+      .catch((error: unknown) => unreachableOf(error) ?? what)
+      .then(async (unreachable) => {
+        if (unreachable) return unreachable;
         await recover().catch(() => undefined);
-        return true;
+        return null;
       })
-      .then((back) => {
+      .then((unreachable) => {
         if (state.kind !== 'unreachable') return;
-        if (!back) {
-          schedule(state.what, attempts + 1);
+        if (unreachable) {
+          schedule(unreachable, attempts + 1);
           return;
         }
         set(ok);
@@ -144,7 +142,6 @@ export function createConnection({
       schedule(what, 0);
       return;
     }
-    failedDuringTry = true;
     if (state.what !== what) set({ ...state, what });
   };
 

@@ -44,7 +44,7 @@ describe('the screen boundary in an outage', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const client = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache() });
-      const connection = createConnection({ probe: () => Promise.resolve() });
+      const connection = createConnection({ probe: () => Promise.resolve(null) });
       setConnection(client, connection);
       const load = vi
         .fn<() => Promise<{ default: ComponentType }>>()

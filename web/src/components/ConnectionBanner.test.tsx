@@ -4,7 +4,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { createConnection, setConnection, type Connection } from '../connection';
+import { createConnection, setConnection, type Connection, type Unreachable } from '../connection';
 import { ConnectionBanner, UnreachablePage } from './ConnectionBanner';
 import { NotificationsProvider, useNotify } from './Notifications';
 import { ErrorState } from './States';
@@ -14,9 +14,9 @@ const musicDown = new CombinedGraphQLErrors({
   errors: [{ message: 'down', extensions: { code: 'UPSTREAM_UNAVAILABLE' } }],
 });
 
-function withConnection(probe?: () => Promise<unknown>) {
+function withConnection(probe?: () => Promise<Unreachable | null>) {
   const client = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache() });
-  const connection: Connection = createConnection({ probe: () => probe?.() ?? Promise.resolve() });
+  const connection: Connection = createConnection({ probe: () => probe?.() ?? Promise.resolve(null) });
   setConnection(client, connection);
   const wrap = (children: ReactNode) => <ApolloProvider client={client}>{children}</ApolloProvider>;
   return { connection, wrap };
@@ -36,10 +36,9 @@ describe('an outage on screen', () => {
       let answer: () => void = () => undefined;
       const { connection, wrap } = withConnection(
         () =>
-          new Promise<void>((resolve) => {
-            if (down) connection.failed('music');
-            answer = resolve;
-            if (down) resolve();
+          new Promise<Unreachable | null>((resolve) => {
+            if (down) resolve('music');
+            else answer = () => resolve(null);
           }),
       );
       render(wrap(<ConnectionBanner />));
@@ -76,10 +75,7 @@ describe('an outage on screen', () => {
   it("leaves the message to the banner once it speaks: a screen's error waits quietly, and no toast stays on top", async () => {
     vi.useFakeTimers();
     try {
-      const { connection, wrap } = withConnection(() => {
-        connection.failed('music');
-        return Promise.resolve();
-      });
+      const { connection, wrap } = withConnection(() => Promise.resolve('music'));
       render(
         wrap(
           <NotificationsProvider>

@@ -1,0 +1,85 @@
+import type { Page, Route } from '@playwright/test';
+
+/** The operation a GraphQL request runs, if it says. */
+export function operationNameOf(route: Route): string | undefined {
+  let body: unknown;
+  try {
+    body = route.request().postDataJSON();
+  } catch {
+    // Not JSON: no operation this file knows.
+    return undefined;
+  }
+  return typeof body === 'object' && body !== null && 'operationName' in body && typeof body.operationName === 'string'
+    ? body.operationName
+    : undefined;
+}
+
+/**
+ * Holds the connection's own tries (its probe, `ConnectionProbe`) until released. After a request that could not
+ * reach the api, the app tries again by itself a second later and, finding the way open, asks the screen again: a
+ * test of the screen's own Try again holds those tries so that its click, not a try that happened to come first,
+ * is what brings the screen back. Answers a function that lets them (and every later one) go.
+ */
+export async function holdConnectionTries(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  const hold = async (route: Route) => {
+    if (operationNameOf(route) === 'ConnectionProbe') held.push(route);
+    else await route.fallback();
+  };
+  await page.route('**/graphql', hold);
+  return async () => {
+    await page.unroute('**/graphql', hold);
+    // A page that has gone on since has no use for the answer: nothing to wait for then.
+    await Promise.all(held.splice(0).map((route) => route.fallback().catch(() => undefined)));
+  };
+}
+
+/** How one operation fails: no network, a 503 from before the api, or the api's word that the music service is down. */
+export type Fault = 'network' | 'unavailable' | 'music';
+
+async function answerWith(route: Route, fault: Fault): Promise<void> {
+  if (fault === 'network') {
+    await route.abort('internetdisconnected');
+  } else if (fault === 'unavailable') {
+    await route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service unavailable' });
+  } else {
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        data: null,
+        errors: [{ message: 'The music service did not answer.', extensions: { code: 'UPSTREAM_UNAVAILABLE' } }],
+      }),
+    });
+  }
+}
+
+export interface FailingOperation {
+  /** Answers the operation again from now on: the screen's Try again (clicked next) brings it back. */
+  heal: () => void;
+  /** Lets the connection's held tries go, once the screen is back, and stops intercepting. */
+  release: () => Promise<void>;
+}
+
+/**
+ * Fails every request of one operation as `fault` says while the others answer, and holds the connection's own
+ * tries meanwhile (see `holdConnectionTries`).
+ */
+export async function failOperation(page: Page, operationName: string, fault: Fault): Promise<FailingOperation> {
+  const releaseTries = await holdConnectionTries(page);
+  let failing = true;
+  const fail = async (route: Route) => {
+    if (failing && operationNameOf(route) === operationName) await answerWith(route, fault);
+    else await route.fallback();
+  };
+  await page.route('**/graphql', fail);
+  return {
+    heal: () => {
+      failing = false;
+    },
+    release: async () => {
+      await page.unroute('**/graphql', fail);
+      await releaseTries();
+    },
+  };
+}
