@@ -132,6 +132,22 @@ async function readError(response: Response): Promise<{ message: string; reason?
   return { message: `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}` };
 }
 
+/** One call as it goes: what it sends, and what it has met so far. */
+interface Call {
+  method: HttpMethod;
+  url: URL;
+  operation: string;
+  body: unknown;
+  idempotent: boolean;
+  token: string;
+  /** Whether the token was refreshed already (once per call). */
+  refreshed: boolean;
+  /** Failures to reach the upstream, and 5xx answers, retried so far. */
+  failures: number;
+  /** How long the call has waited on Retry-After and the request budget. */
+  rateLimitWaited: number;
+}
+
 export class MusicClient {
   private readonly base: URL;
   private readonly timeoutMs: number;
@@ -188,120 +204,141 @@ export class MusicClient {
 
   async request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
     const url = this.url(path, options.query);
-    const operation = `${method} ${url.pathname}`;
-    const idempotent = options.idempotent ?? method === 'GET';
-    const listener = this.options.listener;
-    let token = await this.options.tokens.accessToken();
-    let refreshed = false;
-    let failures = 0;
-    let rateLimitWaited = 0;
-    /** Waits `waitMs` if the call's Retry-After budget allows it; answers RATE_LIMITED with `message` otherwise. */
-    const waitWithinBudget = async (waitMs: number, message: string): Promise<void> => {
-      if (rateLimitWaited + waitMs > this.rateLimitBudgetMs) {
-        throw new MusicApiError(message, {
-          code: 'RATE_LIMITED',
-          status: 429,
-          retryAfterSeconds: Math.ceil(waitMs / 1000),
-          operation,
-        });
-      }
-      rateLimitWaited += waitMs;
-      await this.sleep(waitMs);
+    const call: Call = {
+      method,
+      url,
+      operation: `${method} ${url.pathname}`,
+      body: options.body,
+      idempotent: options.idempotent ?? method === 'GET',
+      token: await this.options.tokens.accessToken(),
+      refreshed: false,
+      failures: 0,
+      rateLimitWaited: 0,
     };
-
     for (;;) {
-      const closedFor = await this.gate.closedForMs(listener);
-      if (closedFor > 0)
-        await waitWithinBudget(closedFor, 'The music service asked us to slow down; try again shortly.');
-      // A place in the upstream request budget and in the listener's share of it, shared by every instance;
-      // its wait counts against the same budget.
-      for (let taken = await this.gate.take(listener); taken.waitMs > 0; taken = await this.gate.take(listener)) {
-        await waitWithinBudget(
-          taken.waitMs,
-          taken.limit === 'listener'
-            ? 'You are using your whole share of the request budget; try again shortly.'
-            : 'Graphonic is using its whole request budget; try again shortly.',
-        );
-      }
-
-      const started = performance.now();
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method,
-          dispatcher: this.dispatcher,
-          signal: AbortSignal.timeout(this.timeoutMs),
-          headers: {
-            authorization: `Bearer ${token}`,
-            accept: 'application/json',
-            ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...(this.options.requestId ? { 'x-request-id': this.options.requestId } : {}),
-          },
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        });
-      } catch (error) {
-        this.report(method, url, 'error', started);
-        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        if (idempotent && failures < this.maxRetries) {
-          failures += 1;
-          await this.backoff(failures);
-          continue;
-        }
-        // A write that was sent and got no answer may have been applied: the listener is told so, never sent it twice.
-        const unknownOutcome = timedOut && !idempotent ? ' The change may or may not have been made.' : '';
-        throw new MusicApiError(
-          `${timedOut ? 'The music service did not answer in time.' : 'The music service cannot be reached.'}${unknownOutcome}`,
-          { code: 'UPSTREAM_UNAVAILABLE', operation },
-          { cause: error },
-        );
-      }
-      this.report(method, url, response.status, started);
-
+      await this.awaitTurn(call);
+      const response = await this.send(call);
+      if (response === 'again') continue;
       if (response.ok) {
         if (response.status === 204) return undefined as T;
         const text = await response.text();
         // Some endpoints answer 200 or 201 with an empty body where 204 was meant.
         return (text === '' ? undefined : JSON.parse(text)) as T;
       }
+      await this.answerFailure(call, response);
+    }
+  }
 
-      if (response.status === 401 && !refreshed) {
-        await response.body?.cancel();
-        refreshed = true;
-        token = await this.options.tokens.refresh();
-        continue;
-      }
-
-      if (response.status === 429) {
-        const waitMs = parseRetryAfter(response.headers.get('retry-after')) * 1000;
-        const { reason } = await readError(response);
-        // The app waits when the upstream limits the app; a limit of this listener's token alone holds this listener.
-        const appWide = listener === undefined || (this.options.limitsApp?.(reason) ?? true);
-        await this.gate.closeFor(waitMs, appWide ? undefined : listener);
-        if (rateLimitWaited + waitMs <= this.rateLimitBudgetMs) continue;
-        throw new MusicApiError('The music service asked us to slow down; try again shortly.', {
-          code: 'RATE_LIMITED',
-          status: 429,
-          reason,
-          retryAfterSeconds: Math.ceil(waitMs / 1000),
-          operation,
-        });
-      }
-
-      if (response.status >= 500 && idempotent && failures < this.maxRetries) {
-        await response.body?.cancel();
-        failures += 1;
-        await this.backoff(failures);
-        continue;
-      }
-
-      const { message, reason } = await readError(response);
+  /** Waits `waitMs` if the call's Retry-After budget allows it; answers RATE_LIMITED with `message` otherwise. */
+  private async waitWithinBudget(call: Call, waitMs: number, message: string): Promise<void> {
+    if (call.rateLimitWaited + waitMs > this.rateLimitBudgetMs) {
       throw new MusicApiError(message, {
-        code: codeForStatus(response.status, reason),
-        status: response.status,
-        reason,
-        operation,
+        code: 'RATE_LIMITED',
+        status: 429,
+        retryAfterSeconds: Math.ceil(waitMs / 1000),
+        operation: call.operation,
       });
     }
+    call.rateLimitWaited += waitMs;
+    await this.sleep(waitMs);
+  }
+
+  /** Waits while the upstream asked to slow down, then for a place in the request budget and the listener's share. */
+  private async awaitTurn(call: Call): Promise<void> {
+    const listener = this.options.listener;
+    const closedFor = await this.gate.closedForMs(listener);
+    if (closedFor > 0) {
+      await this.waitWithinBudget(call, closedFor, 'The music service asked us to slow down; try again shortly.');
+    }
+    // Shared by every instance; its wait counts against the same budget.
+    for (let taken = await this.gate.take(listener); taken.waitMs > 0; taken = await this.gate.take(listener)) {
+      await this.waitWithinBudget(
+        call,
+        taken.waitMs,
+        taken.limit === 'listener'
+          ? 'You are using your whole share of the request budget; try again shortly.'
+          : 'Graphonic is using its whole request budget; try again shortly.',
+      );
+    }
+  }
+
+  /** Sends the call once: its response, or `again` after a failure to reach the upstream that may be retried. */
+  private async send(call: Call): Promise<Response | 'again'> {
+    const { method, url } = call;
+    const started = performance.now();
+    try {
+      const response = await fetch(url, {
+        method,
+        dispatcher: this.dispatcher,
+        signal: AbortSignal.timeout(this.timeoutMs),
+        headers: {
+          authorization: `Bearer ${call.token}`,
+          accept: 'application/json',
+          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(this.options.requestId ? { 'x-request-id': this.options.requestId } : {}),
+        },
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      });
+      this.report(method, url, response.status, started);
+      return response;
+    } catch (error) {
+      this.report(method, url, 'error', started);
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      if (call.idempotent && call.failures < this.maxRetries) {
+        call.failures += 1;
+        await this.backoff(call.failures);
+        return 'again';
+      }
+      // A write that was sent and got no answer may have been applied: the listener is told so, never sent it twice.
+      const unknownOutcome = timedOut && !call.idempotent ? ' The change may or may not have been made.' : '';
+      throw new MusicApiError(
+        `${timedOut ? 'The music service did not answer in time.' : 'The music service cannot be reached.'}${unknownOutcome}`,
+        { code: 'UPSTREAM_UNAVAILABLE', operation: call.operation },
+        { cause: error },
+      );
+    }
+  }
+
+  /**
+   * What a failed answer means: returns when the call should be sent again (a refreshed token, a Retry-After
+   * within budget, a 5xx of an idempotent call), throws the error otherwise.
+   */
+  private async answerFailure(call: Call, response: Response): Promise<void> {
+    if (response.status === 401 && !call.refreshed) {
+      await response.body?.cancel();
+      call.refreshed = true;
+      call.token = await this.options.tokens.refresh();
+      return;
+    }
+    if (response.status === 429) {
+      const waitMs = parseRetryAfter(response.headers.get('retry-after')) * 1000;
+      const { reason } = await readError(response);
+      const listener = this.options.listener;
+      // The app waits when the upstream limits the app; a limit of this listener's token alone holds this listener.
+      const appWide = listener === undefined || (this.options.limitsApp?.(reason) ?? true);
+      await this.gate.closeFor(waitMs, appWide ? undefined : listener);
+      if (call.rateLimitWaited + waitMs <= this.rateLimitBudgetMs) return;
+      throw new MusicApiError('The music service asked us to slow down; try again shortly.', {
+        code: 'RATE_LIMITED',
+        status: 429,
+        reason,
+        retryAfterSeconds: Math.ceil(waitMs / 1000),
+        operation: call.operation,
+      });
+    }
+    if (response.status >= 500 && call.idempotent && call.failures < this.maxRetries) {
+      await response.body?.cancel();
+      call.failures += 1;
+      await this.backoff(call.failures);
+      return;
+    }
+    const { message, reason } = await readError(response);
+    throw new MusicApiError(message, {
+      code: codeForStatus(response.status, reason),
+      status: response.status,
+      reason,
+      operation: call.operation,
+    });
   }
 
   private report(method: HttpMethod, url: URL, status: number | 'error', started: number): void {
