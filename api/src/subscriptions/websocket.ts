@@ -10,6 +10,7 @@ import {
   type DocumentNode,
   type GraphQLFormattedError,
   type GraphQLSchema,
+  type ValidationRule,
 } from 'graphql';
 import type { Context as WsContext } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -89,6 +90,47 @@ function coded(error: GraphQLError, code: string): GraphQLError {
   });
 }
 
+/**
+ * Holds a subscription's document to what an HTTP request's is held to, before anything runs: its size, its
+ * validity (subscriptions only over a WebSocket), one operation named, well-formed text and the operation limits.
+ * Answers the parsed document, or the errors to send back.
+ */
+export function checkDocument(
+  schema: GraphQLSchema,
+  limits: OperationLimits,
+  rules: ValidationRule[],
+  payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null },
+): GraphQLError[] | { document: DocumentNode; variables: Record<string, unknown> | undefined } {
+  let document: DocumentNode;
+  try {
+    // Bounds the document's size before it is parsed, as over HTTP.
+    document = parse(payload.query, { maxTokens: limits.maxTokens });
+  } catch (error) {
+    return [coded(error instanceof GraphQLError ? error : new GraphQLError(String(error)), 'GRAPHQL_PARSE_FAILED')];
+  }
+  const invalid = validate(schema, document, rules);
+  if (invalid.length > 0) return invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
+  const operation = getOperationAST(document, payload.operationName);
+  if (!operation) {
+    return [
+      new GraphQLError('Name the operation to run (operationName): the document holds several, or none.', {
+        extensions: { code: ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE },
+      }),
+    ];
+  }
+  const variables = payload.variables ?? undefined;
+  const malformed = firstMalformedText(variables);
+  if (malformed !== null) {
+    return [
+      new GraphQLError(`${malformed} is not well-formed Unicode text: it holds a lone surrogate.`, {
+        extensions: { code: 'BAD_USER_INPUT' },
+      }),
+    ];
+  }
+  const [limit] = operationErrors(measureOperation({ schema, document, operation, variables }), limits, operation);
+  return limit ? [limit] : { document, variables };
+}
+
 export function createLiveServer<A extends ConnectionAuth>(options: LiveServerOptions<A>): LiveServer {
   const { schema, limits, logger } = options;
   const caps = new SubscriptionCaps(options.caps ?? defaultSubscriptionCaps);
@@ -146,40 +188,9 @@ export function createLiveServer<A extends ConnectionAuth>(options: LiveServerOp
       },
       onSubscribe: async (ctx, id, payload) => {
         const connection = connections.get(ctx.extra.socket);
-        let document: DocumentNode;
-        try {
-          // Bounds the document's size before it is parsed, as over HTTP.
-          document = parse(payload.query, { maxTokens: limits.maxTokens });
-        } catch (error) {
-          return [
-            coded(error instanceof GraphQLError ? error : new GraphQLError(String(error)), 'GRAPHQL_PARSE_FAILED'),
-          ];
-        }
-        const invalid = validate(schema, document, rules);
-        if (invalid.length > 0) return invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
-        const operation = getOperationAST(document, payload.operationName);
-        if (!operation) {
-          return [
-            new GraphQLError('Name the operation to run (operationName): the document holds several, or none.', {
-              extensions: { code: ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE },
-            }),
-          ];
-        }
-        const variables = payload.variables ?? undefined;
-        const malformed = firstMalformedText(variables);
-        if (malformed !== null) {
-          return [
-            new GraphQLError(`${malformed} is not well-formed Unicode text: it holds a lone surrogate.`, {
-              extensions: { code: 'BAD_USER_INPUT' },
-            }),
-          ];
-        }
-        const [limit] = operationErrors(
-          measureOperation({ schema, document, operation, variables }),
-          limits,
-          operation,
-        );
-        if (limit) return [limit];
+        const checked = checkDocument(schema, limits, rules, payload);
+        if (Array.isArray(checked)) return checked;
+        const { document, variables } = checked;
         const auth = connection?.auth;
         if (!connection || !auth) return [unauthenticated()];
         const wait = (await options.admit?.(auth)) ?? 0;
