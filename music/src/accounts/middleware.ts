@@ -81,6 +81,65 @@ function invalidToken(message: string): ApiError {
 }
 
 /**
+ * Access tokens by their hash, read from the store and kept for `cacheMs`: only valid, unrevoked rows are kept,
+ * for seconds, never past their expiry (checked per request by the caller), and a revocation in this process
+ * bypasses the entry at once. The lookups under way are shared by the requests of one token, and dropped
+ * whenever a revocation happens.
+ */
+class AccessTokens {
+  private readonly cache = new Map<string, CachedToken>();
+  private readonly pending = new Map<string, Promise<TokenRow | undefined>>();
+  private pendingRevocations = revocationCount;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly cacheMs: number,
+  ) {}
+
+  find(hash: string): Promise<TokenRow | undefined> {
+    if (this.pendingRevocations !== revocationCount) {
+      this.pending.clear();
+      this.pendingRevocations = revocationCount;
+    }
+    const cached = this.cache.get(hash);
+    if (cached !== undefined) {
+      if (cached.until > performance.now() && !isRevokedHere(hash, cached.row.family_id)) {
+        return Promise.resolve(cached.row);
+      }
+      this.cache.delete(hash);
+    }
+    const existing = this.pending.get(hash);
+    if (existing !== undefined) return existing;
+    const lookup = this.read(hash).finally(() => {
+      if (this.pending.get(hash) === lookup) this.pending.delete(hash);
+    });
+    if (this.cacheMs > 0) this.pending.set(hash, lookup);
+    return lookup;
+  }
+
+  private async read(hash: string): Promise<TokenRow | undefined> {
+    const started = revocationCount;
+    const { rows } = await this.db.query<TokenRow & Record<string, unknown>>(
+      `SELECT t.family_id, f.user_id, f.client_id, f.scopes, t.expires_at,
+              (t.revoked_at IS NOT NULL OR f.revoked_at IS NOT NULL) AS revoked
+       FROM access_tokens t JOIN token_families f ON f.id = t.family_id
+       WHERE t.token_hash = $1`,
+      [hash],
+    );
+    const row = rows[0];
+    // A revocation while the lookup ran may not be in what it read: use it, keep it not.
+    if (this.cacheMs > 0 && row && !row.revoked && started === revocationCount && !isRevokedHere(hash, row.family_id)) {
+      this.cache.set(hash, { row, until: performance.now() + this.cacheMs });
+      if (this.cache.size > maxCachedTokens) {
+        const oldest = this.cache.keys().next();
+        if (!oldest.done) this.cache.delete(oldest.value);
+      }
+    }
+    return row;
+  }
+}
+
+/**
  * Reads the bearer token of a music v1 request, looks it up by its hash and puts who it
  * speaks for in `res.locals.auth`. A lookup is reused for `cacheMs` (2 s by default); a
  * revocation in this process takes effect at once, one in another process within `cacheMs`.
@@ -90,66 +149,9 @@ export function authenticate(db: Queryable, options: AuthenticateOptions | (() =
   // A bare function is the clock, as earlier callers pass it.
   const now = typeof options === 'function' ? options : (options.now ?? Date.now);
   const cacheMs = typeof options === 'function' ? defaultCacheMs : (options.cacheMs ?? defaultCacheMs);
-  // Safe to reuse: only valid, unrevoked tokens are kept, for seconds, never past their expiry
-  // (checked per request), and a revocation in this process bypasses the entry at once.
-  const cache = new Map<string, CachedToken>();
-  // Lookups under way, shared by the requests of one token; dropped whenever a revocation happens.
-  const pending = new Map<string, Promise<TokenRow | undefined>>();
-  let pendingRevocations = revocationCount;
+  const tokens = new AccessTokens(db, cacheMs);
   // Who a looked-up token speaks for, made once per row read (cached rows are reused as they are).
   const infos = new WeakMap<TokenRow, AuthInfo>();
-
-  function lookUp(hash: string): Promise<TokenRow | undefined> {
-    if (pendingRevocations !== revocationCount) {
-      pending.clear();
-      pendingRevocations = revocationCount;
-    }
-    const cached = cache.get(hash);
-    if (cached !== undefined) {
-      if (cached.until > performance.now() && !isRevokedHere(hash, cached.row.family_id)) {
-        return Promise.resolve(cached.row);
-      }
-      cache.delete(hash);
-    }
-    const existing = pending.get(hash);
-    if (existing !== undefined) return existing;
-    const started = revocationCount;
-    const lookup = db
-      .query<TokenRow & Record<string, unknown>>(
-        `SELECT t.family_id, f.user_id, f.client_id, f.scopes, t.expires_at,
-                (t.revoked_at IS NOT NULL OR f.revoked_at IS NOT NULL) AS revoked
-         FROM access_tokens t JOIN token_families f ON f.id = t.family_id
-         WHERE t.token_hash = $1`,
-        [hash],
-      )
-      .then(
-        ({ rows }) => {
-          if (pending.get(hash) === lookup) pending.delete(hash);
-          const row = rows[0];
-          // A revocation while the lookup ran may not be in what it read: use it, keep it not.
-          if (
-            cacheMs > 0 &&
-            row &&
-            !row.revoked &&
-            started === revocationCount &&
-            !isRevokedHere(hash, row.family_id)
-          ) {
-            cache.set(hash, { row, until: performance.now() + cacheMs });
-            if (cache.size > maxCachedTokens) {
-              const oldest = cache.keys().next();
-              if (!oldest.done) cache.delete(oldest.value);
-            }
-          }
-          return row;
-        },
-        (error: unknown) => {
-          if (pending.get(hash) === lookup) pending.delete(hash);
-          throw error;
-        },
-      );
-    if (cacheMs > 0) pending.set(hash, lookup);
-    return lookup;
-  }
 
   return (req: Request, res: Response, next: NextFunction): void => {
     const header = req.get('authorization');
@@ -170,7 +172,7 @@ export function authenticate(db: Queryable, options: AuthenticateOptions | (() =
       );
       return;
     }
-    lookUp(tokenHash(token)).then(
+    tokens.find(tokenHash(token)).then(
       (row) => {
         if (!row || row.revoked) {
           next(invalidToken('Invalid access token'));
