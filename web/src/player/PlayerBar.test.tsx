@@ -12,6 +12,7 @@ import {
   PausePlaybackMutation,
   PlayerStateQuery,
   SeekPlaybackMutation,
+  SetPlaybackSpeedMutation,
   SetRepeatModeMutation,
   SetVolumeMutation,
   StartPlaybackMutation,
@@ -60,6 +61,7 @@ function stateOf({ volumePercent = device.volumePercent, ...change }: StateChang
     isPlaying: true,
     progressMs: 30_000,
     timestamp: 1_700_000_000_000,
+    playbackSpeed: 1,
     shuffle: false,
     repeat: 'OFF',
     device: { ...device, volumePercent },
@@ -337,8 +339,9 @@ describe('the player bar', () => {
     await waitFor(() => expect(enabled(controls.getByRole('button', { name: 'Back 15 seconds' }))).toBe(true));
     expect(controls.queryByRole('button', { name: 'Shuffle' })).toBeNull();
     expect(controls.queryByRole('button', { name: /^Repeat/ })).toBeNull();
-    // Previous, back 15, play or pause, on 15, next: in that order.
+    // The speed, previous, back 15, play or pause, on 15, next: in that order.
     expect(controls.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Playback speed, 1×',
       'Previous',
       'Back 15 seconds',
       'Pause',
@@ -349,6 +352,42 @@ describe('the player bar', () => {
     await waitFor(() => expect(back).toHaveBeenCalledOnce());
     fireEvent.click(controls.getByRole('button', { name: 'Forward 15 seconds' }));
     await waitFor(() => expect(on).toHaveBeenCalledOnce());
+  });
+
+  it("sets an episode's playback speed from its menu, shown at once", async () => {
+    const episode = {
+      __typename: 'Episode',
+      id: 'e1',
+      uri: 'spotify:episode:e1',
+      name: 'Morning Talk',
+      durationMs: 1_800_000,
+      explicit: false,
+      streamUrl: null,
+      saved: false,
+      images: [],
+      show: { __typename: 'Show', id: 's1', name: 'The Talk Show', publisher: 'Talkers' },
+    };
+    const playingEpisode = (playbackSpeed: number) =>
+      ({ ...stateOf(), playbackSpeed, item: episode }) as unknown as ReturnType<typeof stateOf>;
+    const set = vi.fn(() => ({
+      data: {
+        setPlaybackSpeed: { __typename: 'SetPlaybackSpeedPayload', player: player(playingEpisode(1.5)) },
+      },
+    }));
+    renderBar([
+      stateMock(playingEpisode(1)),
+      { request: { query: SetPlaybackSpeedMutation, variables: { input: { speed: 1.5 } } }, result: set },
+    ]);
+    const previous = await screen.findByRole('button', { name: 'Previous' });
+    const controls = within(previous.parentElement ?? document.body);
+    const speed = await controls.findByRole('button', { name: 'Playback speed, 1×' });
+    await waitFor(() => expect(enabled(speed)).toBe(true));
+    fireEvent.click(speed);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitemradio', { name: '1×' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(within(menu).getByRole('menuitemradio', { name: '1.5×' }));
+    expect(await controls.findByRole('button', { name: 'Playback speed, 1.5×' })).toBeTruthy();
+    await waitFor(() => expect(set).toHaveBeenCalledOnce());
   });
 
   it('marks shuffle and repeat that are on with a dot as well as colour', async () => {
