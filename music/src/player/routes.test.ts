@@ -211,6 +211,9 @@ await describeService(
       expect(await player()).toMatchObject({ playback_rate: 1.5, progress_ms: 10_000 });
       clock += 10_000;
       expect(await player()).toMatchObject({ playback_rate: 1.5, progress_ms: 25_000 });
+      // Between whole milliseconds, the position is told in whole ones.
+      clock += 1;
+      expect(await player()).toMatchObject({ progress_ms: 25_001 });
 
       for (const rate of ['1.3', '0', '-1', 'fast', '1.5e0', '']) {
         expect(await call('PUT', `/me/player/speed?rate=${rate}`)).toMatchObject({

@@ -145,7 +145,7 @@ export const playerResolvers: Resolvers = {
 
   PlaybackState: {
     isPlaying: (state) => state.is_playing === true,
-    progressMs: (state) => state.progress_ms ?? null,
+    progressMs: (state) => (typeof state.progress_ms === 'number' ? Math.floor(state.progress_ms) : null),
     timestamp: (state) => state.timestamp ?? Date.now(),
     shuffle: (state) => state.shuffle_state === true,
     repeat: (state) =>
