@@ -11,9 +11,10 @@ function RadioItem({ role: _menuitem, ...props }: ComponentProps<'button'>) {
   return <button type="button" {...props} role="menuitemradio" />;
 }
 
+/** Below `sm`, a thumb's 44 px (decision 038); from `sm` up, the controls' density. */
 const sizes = {
-  md: 'min-w-11 px-2 py-1 text-xs',
-  lg: 'min-w-14 px-3 py-1.5 text-sm',
+  md: 'min-h-11 min-w-11 px-2 py-1 text-xs sm:min-h-0',
+  lg: 'min-h-11 min-w-14 px-3 py-1.5 text-sm sm:min-h-0',
 } as const;
 
 interface PlaybackSpeedProps {
@@ -57,7 +58,7 @@ export function PlaybackSpeed({ size = 'md', describedBy }: PlaybackSpeedProps) 
             onClick={() => {
               if (speed !== current) void player.setPlaybackSpeed(speed);
             }}
-            className="flex w-full items-center justify-between px-3 py-2 text-left text-sm tabular-nums data-focus:bg-white/10"
+            className="flex min-h-11 w-full items-center justify-between px-3 py-2 text-left sm:min-h-0 text-sm tabular-nums data-focus:bg-white/10"
           >
             <span className={speed === current ? 'text-accent' : ''}>{speedLabel(speed)}</span>
             {speed === current && <CheckIcon aria-hidden="true" className="text-accent size-4" />}
