@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ViewerProvider, type Viewer } from '../app/viewer';
 import { PlayerContext, type PlaybackState, type Player, type PlayingItem } from './context';
 import { TransportControls } from './PlayerControls';
 
@@ -72,11 +73,47 @@ function fakePlayer(state: PlaybackState, canControl = true): Player {
   };
 }
 
-function renderControls(player: Player) {
+function viewer(provider: 'LOCAL' | 'SPOTIFY'): Viewer {
+  return {
+    me: {
+      __typename: 'Me',
+      id: 'demo',
+      displayName: 'Demo Listener',
+      product: 'PREMIUM',
+      country: 'SE',
+      images: [],
+      playlists: {
+        __typename: 'PlaylistConnection',
+        totalCount: 0,
+        edges: [],
+        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+      },
+    },
+    upstream: {
+      __typename: 'Upstream',
+      provider,
+      name: provider === 'LOCAL' ? 'Graphonic' : 'Spotify',
+      features: {
+        __typename: 'UpstreamFeatures',
+        recommendations: true,
+        audioFeatures: true,
+        browse: true,
+        relatedArtists: true,
+        artistTopTracks: true,
+        otherUsers: true,
+        extendedMetadata: true,
+      },
+    },
+  };
+}
+
+function renderControls(player: Player, provider: 'LOCAL' | 'SPOTIFY' = 'LOCAL') {
   return render(
-    <PlayerContext value={player}>
-      <TransportControls />
-    </PlayerContext>,
+    <ViewerProvider viewer={viewer(provider)}>
+      <PlayerContext value={player}>
+        <TransportControls />
+      </PlayerContext>
+    </ViewerProvider>,
   );
 }
 
@@ -118,6 +155,12 @@ describe('the playback speed control', () => {
   it('is not there for a track, which always plays at 1×', () => {
     renderControls(fakePlayer(stateOf(track, 1)));
     expect(screen.getByRole('button', { name: 'Previous' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Playback speed/ })).toBeNull();
+  });
+
+  it('is not there with Spotify, whose API has no playback speed', () => {
+    renderControls(fakePlayer(stateOf(episode, 1)), 'SPOTIFY');
+    expect(screen.getByRole('button', { name: 'Back 15 seconds' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Playback speed/ })).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { CheckIcon } from '@heroicons/react/20/solid';
 import type { ComponentProps } from 'react';
+import { useViewer } from '../app/viewer';
 import { playbackSpeeds, speedLabel, usePlayer } from './context';
 
 /**
@@ -25,12 +26,14 @@ interface PlaybackSpeedProps {
 
 /**
  * The playback speed of an episode, as Spotify's players offer it: a button that says the speed ("1×")
- * and opens the speeds, the current one checked. Shown for episodes only: a track always plays at 1×.
+ * and opens the speeds, the current one checked. Shown for episodes only: a track always plays at 1×. Only the
+ * local music service has a playback speed; with Spotify, whose API has none, it is not shown.
  */
 export function PlaybackSpeed({ size = 'md', describedBy }: PlaybackSpeedProps) {
   const player = usePlayer();
+  const { upstream } = useViewer();
   const { state } = player;
-  if (state?.item?.__typename !== 'Episode') return null;
+  if (upstream.provider !== 'LOCAL' || state?.item?.__typename !== 'Episode') return null;
   const current = state.playbackSpeed;
   const label = speedLabel(current);
   return (

@@ -11,12 +11,14 @@ import { holdOperations } from '../testing/held-link';
 import {
   PausePlaybackMutation,
   PlayerStateQuery,
+  RegisterPlaybackDeviceMutation,
   SeekPlaybackMutation,
   SetPlaybackSpeedMutation,
   SetRepeatModeMutation,
   SetVolumeMutation,
   StartPlaybackMutation,
 } from './operations';
+import { browserDeviceName, browserDeviceType } from './browser-device';
 import { PlayerBar } from './PlayerBar';
 import { premiumNote } from './PlayerControls';
 import { PlayerProvider } from './PlayerProvider';
@@ -86,7 +88,7 @@ const stateMock = (state = stateOf()): MockLink.MockedResponse => ({
   maxUsageCount: Number.POSITIVE_INFINITY,
 });
 
-function viewer(product: AccountProduct): Viewer {
+function viewer(product: AccountProduct, provider: 'SPOTIFY' | 'LOCAL' = 'SPOTIFY'): Viewer {
   return {
     me: {
       __typename: 'Me',
@@ -105,8 +107,8 @@ function viewer(product: AccountProduct): Viewer {
     upstream: {
       __typename: 'Upstream',
       // Spotify's players are its own apps: this browser does not register itself in these tests.
-      provider: 'SPOTIFY',
-      name: 'Spotify',
+      provider,
+      name: provider === 'SPOTIFY' ? 'Spotify' : 'Graphonic',
       features: {
         __typename: 'UpstreamFeatures',
         recommendations: true,
@@ -126,11 +128,12 @@ function renderBar(
   product: AccountProduct = 'PREMIUM',
   cache = createCache(),
   hold?: ApolloLink,
+  provider: 'SPOTIFY' | 'LOCAL' = 'SPOTIFY',
 ) {
   const mockLink = new MockLink(mocks, { defaultOptions: { delay: 20 } });
   return render(
     <MockedProvider link={hold ? ApolloLink.from([hold, mockLink]) : mockLink} cache={cache}>
-      <ViewerProvider viewer={viewer(product)}>
+      <ViewerProvider viewer={viewer(product, provider)}>
         <NotificationsProvider>
           <PlayerProvider>
             <PlayerBar />
@@ -339,9 +342,8 @@ describe('the player bar', () => {
     await waitFor(() => expect(enabled(controls.getByRole('button', { name: 'Back 15 seconds' }))).toBe(true));
     expect(controls.queryByRole('button', { name: 'Shuffle' })).toBeNull();
     expect(controls.queryByRole('button', { name: /^Repeat/ })).toBeNull();
-    // The speed, previous, back 15, play or pause, on 15, next: in that order.
+    // Previous, back 15, play or pause, on 15, next: in that order (Spotify's API has no playback speed).
     expect(controls.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Playback speed, 1×',
       'Previous',
       'Back 15 seconds',
       'Pause',
@@ -374,10 +376,32 @@ describe('the player bar', () => {
         setPlaybackSpeed: { __typename: 'SetPlaybackSpeedPayload', player: player(playingEpisode(1.5)) },
       },
     }));
-    renderBar([
-      stateMock(playingEpisode(1)),
-      { request: { query: SetPlaybackSpeedMutation, variables: { input: { speed: 1.5 } } }, result: set },
-    ]);
+    // The local music service's: this browser registers itself as a device.
+    const traits = { userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints };
+    renderBar(
+      [
+        stateMock(playingEpisode(1)),
+        {
+          request: {
+            query: RegisterPlaybackDeviceMutation,
+            variables: { input: { name: browserDeviceName(traits), type: browserDeviceType(traits) } },
+          },
+          result: {
+            data: {
+              registerPlaybackDevice: {
+                __typename: 'RegisterPlaybackDevicePayload',
+                device: { ...device, id: 'tab', name: 'Chrome on Linux', isActive: false, registeredByClient: true },
+              },
+            },
+          },
+        },
+        { request: { query: SetPlaybackSpeedMutation, variables: { input: { speed: 1.5 } } }, result: set },
+      ],
+      'PREMIUM',
+      createCache(),
+      undefined,
+      'LOCAL',
+    );
     const previous = await screen.findByRole('button', { name: 'Previous' });
     const controls = within(previous.parentElement ?? document.body);
     const speed = await controls.findByRole('button', { name: 'Playback speed, 1×' });
