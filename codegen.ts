@@ -55,6 +55,7 @@ const playerMappers: Record<string, string> = {
   SetShufflePayload: '../modules/player/parents#PlayerParent',
   SetRepeatModePayload: '../modules/player/parents#PlayerParent',
   SetVolumePayload: '../modules/player/parents#PlayerParent',
+  SetPlaybackSpeedPayload: '../modules/player/parents#PlayerParent',
   TransferPlaybackPayload: '../modules/player/parents#PlayerParent',
   AddToQueuePayload: '../modules/player/parents#PlayerParent',
   RemoveFromQueuePayload: '../modules/player/parents#PlayerParent',

@@ -43,8 +43,8 @@ async function pickAlbum(page: Page): Promise<Album> {
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
-/** Makes this browser the device playback is on, paused, so that the album's play button starts it here. */
-async function playHere(page: Page): Promise<void> {
+/** Makes this browser the device playback is on, paused, so that the album's play button starts it here; answers its id. */
+async function playHere(page: Page): Promise<string> {
   await page.goto('/devices');
   // This browser registers itself as a device on arrival, and keeps its id for the tab's life.
   const devices = page.getByRole('list', { name: 'Your devices' });
@@ -59,6 +59,7 @@ async function playHere(page: Page): Promise<void> {
     'mutation PlayerJourneyHere($input: TransferPlaybackInput!) { transferPlayback(input: $input) { player { __typename } } }',
     { input: { deviceId, play: false } },
   );
+  return deviceId;
 }
 
 /** Signs in, makes this browser the device, and starts an album from its page; answers the album. */
@@ -468,4 +469,66 @@ test('the devices: this browser marked, playback moved, an old browser forgotten
     .click();
   await expectAudioPlaying(page);
   await pauseAtTheEnd(page, await openControls(page, testInfo));
+});
+
+/** The audio moves on; a long episode's may take several seconds to start on a busy machine. */
+async function expectAudioAdvancing(page: Page): Promise<void> {
+  const from = (await audio(page)).time;
+  await expect.poll(async () => (await audio(page)).time, { timeout: 30_000 }).toBeGreaterThan(from + 2);
+}
+
+test('an episode plays at the speed chosen, and keeps it across a reload', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  await signIn(page, '/devices');
+  const deviceId = await playHere(page);
+  const errors = watchErrors(page);
+  const shows = await graphql<{ me: { savedShows: { edges: { node: { uri: string } }[] } } }>(
+    page,
+    'query PlayerJourneyShows { me { savedShows(first: 1) { edges { node { uri } } } } }',
+  );
+  const show = shows.me.savedShows.edges[0]?.node;
+  if (!show) throw new Error('The demo listener follows no show.');
+  await graphql(
+    page,
+    'mutation PlayerJourneyEpisode($input: StartPlaybackInput!) { startPlayback(input: $input) { player { __typename } } }',
+    { input: { contextUri: show.uri, deviceId } },
+  );
+  const rate = () =>
+    page.locator('audio[data-player="browser"]').evaluate((element: HTMLMediaElement) => element.playbackRate);
+
+  const controls = await openControls(page, testInfo);
+  await expectAudioAdvancing(page);
+  const speed = (label: string) => controls.getByRole('button', { name: `Playback speed, ${label}`, exact: true });
+  await speed('1×').click();
+  const menu = page.getByRole('menu', { name: 'Playback speed, 1×' });
+  await expect(menu.getByRole('menuitemradio', { name: '1×', exact: true })).toHaveAttribute('aria-checked', 'true');
+  await expect(menu.getByRole('menuitemradio')).toHaveCount(9);
+  await saveScreen(page, testInfo, 'player-episode-speed-menu');
+  await expectAccessible(page);
+  await menu.getByRole('menuitemradio', { name: '1.5×', exact: true }).click();
+  await expect(speed('1.5×')).toBeVisible();
+  await expect.poll(rate).toBe(1.5);
+  // The music service's clock moves at the speed too: the seek bar keeps up with the audio.
+  const seek = controls.getByRole('slider', { name: 'Seek' });
+  const from = await elapsedSeconds(seek);
+  await page.waitForTimeout(4_000);
+  expect(await elapsedSeconds(seek)).toBeGreaterThanOrEqual(from + 5);
+
+  // Kept by the player: after a reload the control says it, and the audio plays at it.
+  await page.reload();
+  // A phone reloads the now-playing view itself.
+  const again = page.getByRole('region', { name: isPhone(testInfo) ? 'Playback controls' : 'Player' });
+  await expect(again.getByRole('button', { name: 'Playback speed, 1.5×', exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expectAudioAdvancing(page);
+  await expect.poll(rate).toBe(1.5);
+
+  // Back to 1× for whatever plays an episode next.
+  await again.getByRole('button', { name: 'Playback speed, 1.5×', exact: true }).click();
+  await page.getByRole('menuitemradio', { name: '1×', exact: true }).click();
+  await expect(again.getByRole('button', { name: 'Playback speed, 1×', exact: true })).toBeVisible();
+  await expect.poll(rate).toBe(1);
+  await pauseAtTheEnd(page, again);
+  expect(errors).toEqual([]);
 });

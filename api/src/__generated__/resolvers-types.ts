@@ -732,6 +732,13 @@ export type Mutation = {
   saveToLibrary: Maybe<SaveToLibraryPayload>;
   /** Moves playback to a position in the item. */
   seekPlayback: Maybe<SeekPlaybackPayload>;
+  /**
+   * Sets the listener's playback speed for episodes, kept for the episodes that follow (a track always plays at
+   * 1). The position stays where it is and moves on at the new speed. BAD_USER_INPUT for a speed that is not
+   * one of 0.5, 0.8, 1, 1.2, 1.5, 2, 2.5, 3, 3.5; FORBIDDEN while a track plays. Only the local music service
+   * can: FEATURE_UNAVAILABLE with Spotify, whose API has no playback speed.
+   */
+  setPlaybackSpeed: Maybe<SetPlaybackSpeedPayload>;
   /** Sets how playback repeats. */
   setRepeatMode: Maybe<SetRepeatModePayload>;
   /** Turns shuffle on or off. */
@@ -911,6 +918,16 @@ export type MutationSaveToLibraryArgs = {
  */
 export type MutationSeekPlaybackArgs = {
   input: SeekPlaybackInput;
+};
+
+
+/**
+ * The root of every change. Each domain of the schema extends it in its own file. Mutations take one
+ * `input` argument and answer a `...Payload` whose fields are nullable; a failure is an error with a
+ * code from docs/errors.md, and the payload field it concerns is null.
+ */
+export type MutationSetPlaybackSpeedArgs = {
+  input: SetPlaybackSpeedInput;
 };
 
 
@@ -1124,8 +1141,14 @@ export type PlaybackState = {
   /** The track or episode that plays. */
   item: Maybe<PlayableItem>;
   /**
+   * How fast playback moves against the clock: the listener's playback speed while an episode plays (one of
+   * 0.5, 0.8, 1, 1.2, 1.5, 2, 2.5, 3, 3.5; see `setPlaybackSpeed`), always 1 for a track, and 1 with Spotify,
+   * whose API has no playback speed. A client moves `progressMs` on at this pace.
+   */
+  playbackSpeed: Scalars['Float']['output'];
+  /**
    * How far into the item playback was at `timestamp`, in milliseconds. While it plays, a client moves its
-   * seek bar on from there with its own clock.
+   * seek bar on from there with its own clock, at `playbackSpeed`.
    */
   progressMs: Maybe<Scalars['Int']['output']>;
   /** How playback repeats. */
@@ -1836,6 +1859,21 @@ export type SeekPlaybackPayload = {
   player: Maybe<Player>;
 };
 
+/** The playback speed to set. */
+export type SetPlaybackSpeedInput = {
+  /** The device; the active one when absent. */
+  deviceId?: InputMaybe<Scalars['ID']['input']>;
+  /** How many times as fast as recorded: 0.5, 0.8, 1, 1.2, 1.5, 2, 2.5, 3 or 3.5. */
+  speed: Scalars['Float']['input'];
+};
+
+/** The player after the change. */
+export type SetPlaybackSpeedPayload = {
+  __typename?: 'SetPlaybackSpeedPayload';
+  /** The player as it is now (asked for only when selected). */
+  player: Maybe<Player>;
+};
+
 /** How to repeat. */
 export type SetRepeatModeInput = {
   /** The device; the active one when absent. */
@@ -2416,6 +2454,8 @@ export type ResolversTypes = ResolversObject<{
   SearchType: ResolverTypeWrapper<SearchType>;
   SeekPlaybackInput: SeekPlaybackInput;
   SeekPlaybackPayload: ResolverTypeWrapper<PlayerParent>;
+  SetPlaybackSpeedInput: SetPlaybackSpeedInput;
+  SetPlaybackSpeedPayload: ResolverTypeWrapper<PlayerParent>;
   SetRepeatModeInput: SetRepeatModeInput;
   SetRepeatModePayload: ResolverTypeWrapper<PlayerParent>;
   SetShuffleInput: SetShuffleInput;
@@ -2538,6 +2578,8 @@ export type ResolversParentTypes = ResolversObject<{
   SearchResults: Omit<SearchResults, 'albums' | 'artists' | 'episodes' | 'playlists' | 'shows' | 'tracks'> & { albums?: Maybe<ResolversParentTypes['AlbumConnection']>, artists?: Maybe<ResolversParentTypes['ArtistConnection']>, episodes?: Maybe<ResolversParentTypes['EpisodeConnection']>, playlists?: Maybe<ResolversParentTypes['PlaylistConnection']>, shows?: Maybe<ResolversParentTypes['ShowConnection']>, tracks?: Maybe<ResolversParentTypes['TrackConnection']> };
   SeekPlaybackInput: SeekPlaybackInput;
   SeekPlaybackPayload: PlayerParent;
+  SetPlaybackSpeedInput: SetPlaybackSpeedInput;
+  SetPlaybackSpeedPayload: PlayerParent;
   SetRepeatModeInput: SetRepeatModeInput;
   SetRepeatModePayload: PlayerParent;
   SetShuffleInput: SetShuffleInput;
@@ -2813,6 +2855,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   replacePlaylistItems?: Resolver<Maybe<ResolversTypes['ReplacePlaylistItemsPayload']>, ParentType, ContextType, RequireFields<MutationReplacePlaylistItemsArgs, 'input'>>;
   saveToLibrary?: Resolver<Maybe<ResolversTypes['SaveToLibraryPayload']>, ParentType, ContextType, RequireFields<MutationSaveToLibraryArgs, 'input'>>;
   seekPlayback?: Resolver<Maybe<ResolversTypes['SeekPlaybackPayload']>, ParentType, ContextType, RequireFields<MutationSeekPlaybackArgs, 'input'>>;
+  setPlaybackSpeed?: Resolver<Maybe<ResolversTypes['SetPlaybackSpeedPayload']>, ParentType, ContextType, RequireFields<MutationSetPlaybackSpeedArgs, 'input'>>;
   setRepeatMode?: Resolver<Maybe<ResolversTypes['SetRepeatModePayload']>, ParentType, ContextType, RequireFields<MutationSetRepeatModeArgs, 'input'>>;
   setShuffle?: Resolver<Maybe<ResolversTypes['SetShufflePayload']>, ParentType, ContextType, RequireFields<MutationSetShuffleArgs, 'input'>>;
   setVolume?: Resolver<Maybe<ResolversTypes['SetVolumePayload']>, ParentType, ContextType, RequireFields<MutationSetVolumeArgs, 'input'>>;
@@ -2875,6 +2918,7 @@ export type PlaybackStateResolvers<ContextType = Context, ParentType extends Res
   device?: Resolver<Maybe<ResolversTypes['Device']>, ParentType, ContextType>;
   isPlaying?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   item?: Resolver<Maybe<ResolversTypes['PlayableItem']>, ParentType, ContextType>;
+  playbackSpeed?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   progressMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   repeat?: Resolver<ResolversTypes['RepeatMode'], ParentType, ContextType>;
   shuffle?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3083,6 +3127,10 @@ export type SeekPlaybackPayloadResolvers<ContextType = Context, ParentType exten
   player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
 }>;
 
+export type SetPlaybackSpeedPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SetPlaybackSpeedPayload'] = ResolversParentTypes['SetPlaybackSpeedPayload']> = ResolversObject<{
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+}>;
+
 export type SetRepeatModePayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SetRepeatModePayload'] = ResolversParentTypes['SetRepeatModePayload']> = ResolversObject<{
   player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
 }>;
@@ -3288,6 +3336,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   SearchResults?: SearchResultsResolvers<ContextType>;
   SearchType?: SearchTypeResolvers;
   SeekPlaybackPayload?: SeekPlaybackPayloadResolvers<ContextType>;
+  SetPlaybackSpeedPayload?: SetPlaybackSpeedPayloadResolvers<ContextType>;
   SetRepeatModePayload?: SetRepeatModePayloadResolvers<ContextType>;
   SetShufflePayload?: SetShufflePayloadResolvers<ContextType>;
   SetVolumePayload?: SetVolumePayloadResolvers<ContextType>;

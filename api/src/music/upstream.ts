@@ -16,9 +16,23 @@ import type { V1Device, V1Queue } from './v1';
  * playback device that plays the audio (POST), says it is still there (PUT), and removes itself (DELETE).
  * See music/src/player/routes.ts. A removal of a playlist's items may also name the positions of the
  * copies to remove, as Spotify's older API did (music/src/playlists/item-changes.ts). The queue says how
- * much of it the listener added, and takes items out of that part (music/src/player/commands.ts).
+ * much of it the listener added, and takes items out of that part (music/src/player/commands.ts). The
+ * player has a playback speed for episodes (`PUT /me/player/speed`), and says it as `playback_rate`.
  */
 interface LocalExtensions {
+  /** Sets the listener's playback speed for episodes (one of the service's allowed rates). */
+  '/me/player/speed': {
+    put: {
+      parameters: {
+        query: { rate: number; device_id?: string };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: { 204: { headers: Record<string, unknown>; content?: never } };
+    };
+  };
   '/me/player/queue': Omit<paths['/me/player/queue'], 'get' | 'delete'> & {
     get: Omit<paths['/me/player/queue']['get'], 'responses'> & {
       responses: {

@@ -214,6 +214,28 @@ export const volume: Rule = async ({ tx, req, state, at }) => {
   return engine.setVolume(state, value, at, await durations(tx, state));
 };
 
+/** The speeds as the `rate` parameter writes them, for the message of a refused one. */
+const allowedRates = engine.playbackRates.join(', ');
+
+/**
+ * `PUT /me/player/speed?rate=1.5` (an extension: Spotify's API has no playback speed): the listener's
+ * speed for episodes, one of `engine.playbackRates`. A track always plays at 1, so while one is the
+ * current item the command is refused (403, `NOT_PLAYING_EPISODE`) and nothing changes.
+ */
+export const speed: Rule = async ({ tx, req, state, at }) => {
+  const raw = optionalParam(req, 'rate');
+  if (raw === undefined) throw badRequest('Missing required parameter: rate');
+  const rate = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!engine.playbackRates.some((allowed) => allowed === rate))
+    throw badRequest(`Invalid rate: give one of ${allowedRates}`);
+  try {
+    return engine.setRate(state, rate, at, await durations(tx, state));
+  } catch (error) {
+    if (error instanceof engine.NotAnEpisodeError) throw new ApiError(403, error.message, 'NOT_PLAYING_EPISODE');
+    throw error;
+  }
+};
+
 /**
  * `DELETE /me/player/queue`: with `position` and `uri`, takes that item out of what the listener queued;
  * with neither, empties it (an extension: Spotify's API has no way to).

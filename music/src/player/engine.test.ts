@@ -12,8 +12,10 @@ import {
   previous,
   progressAt,
   seek,
+  setRate,
   setRepeat,
   setShuffle,
+  NotAnEpisodeError,
   shuffledOrder,
   transfer,
   upNext,
@@ -134,5 +136,57 @@ describe('commands', () => {
     const moved = transfer(playing(), 'speaker', false, 20_000, durationOf).state;
     expect(moved).toMatchObject({ deviceId: 'speaker', positionMs: 20_000, isPlaying: false });
     expect(setRepeat(moved, 'context', 20_000, durationOf).state.repeat).toBe('context');
+  });
+});
+
+describe('playback speed', () => {
+  const show = { uri: 'spotify:show:s', items: ['spotify:episode:e1', 'spotify:episode:e2', 'spotify:track:t'] };
+  const lengths: Record<string, number> = {
+    'spotify:episode:e1': 10 * minute,
+    'spotify:episode:e2': 5 * minute,
+    'spotify:track:t': 2 * minute,
+  };
+  const lengthOf = (uri: string): number => lengths[uri] ?? 0;
+  const onShow = (at = 0) => play({ ...emptyState(at), deviceId: device }, { context: show }, at, lengthOf).state;
+
+  it('moves an episode at the chosen speed, rebased where the speed changed so that nothing jumps', () => {
+    const state = onShow();
+    // A minute at 1, then the speed becomes 1.5: the position stays at a minute at that instant.
+    const faster = setRate(state, 1.5, minute, lengthOf).state;
+    expect(faster).toMatchObject({ rate: 1.5, positionMs: minute, updatedAt: minute });
+    expect(progressAt(faster, minute, lengthOf)).toBe(minute);
+    expect(progressAt(faster, 3 * minute, lengthOf)).toBe(minute + 3 * minute);
+    // Back to 1 two minutes later: four minutes in, and on at the clock's pace from there.
+    const slower = setRate(faster, 1, 3 * minute, lengthOf).state;
+    expect(progressAt(slower, 3 * minute, lengthOf)).toBe(4 * minute);
+    expect(progressAt(slower, 4 * minute, lengthOf)).toBe(5 * minute);
+  });
+
+  it('ends an episode sooner at a higher speed, and plays the next episode at that speed and a track at 1', () => {
+    const fast = setRate(onShow(), 2, 0, lengthOf).state;
+    expect(itemEndsAt(fast, lengthOf)).toBe(5 * minute);
+    const second = advance(fast, 6 * minute, lengthOf);
+    expect(second.plays).toEqual([{ uri: 'spotify:episode:e1', contextUri: show.uri, playedAt: 5 * minute }]);
+    expect(second.state.itemUri).toBe('spotify:episode:e2');
+    expect(progressAt(second.state, 6 * minute, lengthOf)).toBe(2 * minute);
+    // e2 (5 minutes at 2) ends at 7.5 minutes; the track then plays at 1 though the speed is kept.
+    const track = advance(second.state, 8 * minute, lengthOf).state;
+    expect(track).toMatchObject({ itemUri: 'spotify:track:t', rate: 2 });
+    expect(progressAt(track, 8 * minute, lengthOf)).toBe(minute / 2);
+  });
+
+  it('stands still while paused at any speed, and keeps the speed for the episode resumed', () => {
+    const paused = pause(setRate(onShow(), 1.5, 0, lengthOf).state, minute, lengthOf).state;
+    expect(progressAt(paused, 10 * minute, lengthOf)).toBe(1.5 * minute);
+    const set = setRate(paused, 0.5, 2 * minute, lengthOf).state;
+    expect(progressAt(set, 10 * minute, lengthOf)).toBe(1.5 * minute);
+    const resumed = play(set, {}, 10 * minute, lengthOf).state;
+    expect(progressAt(resumed, 12 * minute, lengthOf)).toBe(2.5 * minute);
+  });
+
+  it('refuses a speed for a track, and plays a state stored before there was a speed at 1', () => {
+    expect(() => setRate(playing(), 1.5, 0, durationOf)).toThrow(NotAnEpisodeError);
+    const { rate: _unused, ...stored } = onShow();
+    expect(progressAt(stored, minute, lengthOf)).toBe(minute);
   });
 });

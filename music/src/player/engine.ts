@@ -26,9 +26,14 @@ export interface PlayerState {
   contextIndex: number | null;
   /** Whether the current item came from the queue rather than the context. */
   fromQueue: boolean;
-  /** The position in the item at `updatedAt`. */
+  /** The position in the item at `updatedAt`; it moves at `effectiveRate` from then while playing. */
   positionMs: number;
   updatedAt: number;
+  /**
+   * The listener's playback speed for episodes (one of `playbackRates`); tracks always play at 1.
+   * States stored before there was a speed have none: they play at 1.
+   */
+  rate?: number;
   isPlaying: boolean;
   shuffle: boolean;
   /** The play order of the context's indices while shuffled. */
@@ -55,6 +60,24 @@ export interface Step {
 /** How long an item lasts; unknown items count as zero, so they are skipped. */
 export type DurationOf = (uri: string) => number;
 
+/** The playback speeds a listener can choose for episodes, as Spotify's players offer them. */
+export const playbackRates = [0.5, 0.8, 1, 1.2, 1.5, 2, 2.5, 3, 3.5] as const;
+
+/** Whether the URI is an episode's: the only items that play at the listener's speed. */
+export function isEpisodeUri(uri: string | null): boolean {
+  return uri?.startsWith('spotify:episode:') === true;
+}
+
+/** The listener's chosen speed (1 for a state stored before there was one). */
+export function rateOf(state: Pick<PlayerState, 'rate'>): number {
+  return state.rate ?? 1;
+}
+
+/** How fast the current item's position moves against the clock: the listener's speed for an episode, 1 for a track. */
+export function effectiveRate(state: Pick<PlayerState, 'rate' | 'itemUri'>): number {
+  return isEpisodeUri(state.itemUri) ? rateOf(state) : 1;
+}
+
 /** A skip counts as a play once this much of an item was heard, as streaming services count. */
 export const minimumPlayMs = 30_000;
 /** "Previous" restarts the current item when more than this much of it has played. */
@@ -69,6 +92,7 @@ export function emptyState(now: number): PlayerState {
     fromQueue: false,
     positionMs: 0,
     updatedAt: now,
+    rate: 1,
     isPlaying: false,
     shuffle: false,
     shuffleOrder: null,
@@ -82,14 +106,19 @@ export function emptyState(now: number): PlayerState {
 export function progressAt(state: PlayerState, now: number, durationOf: DurationOf): number {
   if (!state.itemUri) return 0;
   const duration = durationOf(state.itemUri);
-  const elapsed = state.isPlaying ? Math.max(0, now - state.updatedAt) : 0;
+  const elapsed = state.isPlaying ? Math.max(0, now - state.updatedAt) * effectiveRate(state) : 0;
   return Math.min(duration, state.positionMs + elapsed);
+}
+
+/** The clock time (milliseconds since `updatedAt`) the rest of the item takes at the state's speed. */
+function remainingClockMs(state: PlayerState, duration: number): number {
+  return Math.max(0, duration - state.positionMs) / effectiveRate(state);
 }
 
 /** When the current item ends if nothing else happens (milliseconds since the epoch), or null while nothing plays. */
 export function itemEndsAt(state: PlayerState, durationOf: DurationOf): number | null {
   if (!state.isPlaying || !state.itemUri) return null;
-  return state.updatedAt + Math.max(0, durationOf(state.itemUri) - state.positionMs);
+  return state.updatedAt + remainingClockMs(state, durationOf(state.itemUri));
 }
 
 /** A random permutation of `0..n-1` that starts with `first` (the item playing when shuffle turned on). */
@@ -153,7 +182,7 @@ export function advance(state: PlayerState, now: number, durationOf: DurationOf)
   // Bounded: a context of zero-length items cannot spin forever.
   for (let guard = 0; guard < 10_000 && current.isPlaying && current.itemUri; guard += 1) {
     const duration = durationOf(current.itemUri);
-    const endsAt = current.updatedAt + Math.max(0, duration - current.positionMs);
+    const endsAt = current.updatedAt + remainingClockMs(current, duration);
     if (endsAt > now) break;
     if (duration > 0) plays.push({ uri: current.itemUri, contextUri: current.context?.uri ?? null, playedAt: endsAt });
     if (current.repeat === 'track') {
@@ -313,6 +342,30 @@ export function setVolume(state: PlayerState, volumePercent: number, now: number
   const { state: current, plays } = advance(state, now, durationOf);
   requireDevice(current);
   return { state: { ...current, volumePercent: Math.max(0, Math.min(100, Math.round(volumePercent))) }, plays };
+}
+
+/** Playback speed applies to episodes only: a track always plays at 1. */
+export class NotAnEpisodeError extends Error {
+  constructor() {
+    super('Player command failed: Playback speed applies to episodes only');
+    this.name = 'NotAnEpisodeError';
+  }
+}
+
+/**
+ * Sets the listener's playback speed for episodes. The position is rebased first (where the episode
+ * stands now becomes `positionMs` at `now`), so it moves on at the new speed from here and nothing jumps.
+ * Only while an episode is the current item: a track always plays at 1.
+ */
+export function setRate(state: PlayerState, rate: number, now: number, durationOf: DurationOf): Step {
+  const { state: current, plays } = advance(state, now, durationOf);
+  requireDevice(current);
+  if (!current.itemUri) throw new PlayerRuleError('NO_SPECIFIC_TRACK', 'Player command failed: Nothing is playing');
+  if (!isEpisodeUri(current.itemUri)) throw new NotAnEpisodeError();
+  return {
+    state: { ...current, positionMs: progressAt(current, now, durationOf), updatedAt: now, rate },
+    plays,
+  };
 }
 
 export function addToQueue(state: PlayerState, uri: string, now: number, durationOf: DurationOf): Step {

@@ -168,6 +168,11 @@ await describeService(
       await call('PUT', `/me/player/play?device_id=${id}`, { context_uri: `spotify:show:${rows[0]?.show_id ?? ''}` });
       const event = await stream.until((candidate) => candidate.player !== null);
       expect(event.player).toMatchObject({ currently_playing_type: 'episode', item: { type: 'episode' } });
+      expect(event.player?.playback_rate).toBe(1);
+      // A change of speed is pushed, with the speed.
+      expect((await call('PUT', '/me/player/speed?rate=2')).status).toBe(204);
+      const faster = await stream.until((candidate) => candidate.player?.playback_rate === 2);
+      expect(faster.player).toMatchObject({ currently_playing_type: 'episode', is_playing: true });
     });
 
     it('pushes the next item when the current one ends by time', async () => {

@@ -105,7 +105,8 @@ export async function playerBody(
   const isEpisode = state.itemUri.startsWith('spotify:episode:');
   const item =
     isEpisode && !options.episodes ? null : (await itemObjects(ctx, [state.itemUri], options.auth))(state.itemUri);
-  const progressMs = engine.progressAt(state, at, durationOf);
+  // Whole milliseconds, as Spotify's `progress_ms`: at a speed other than 1 the position falls between them.
+  const progressMs = Math.floor(engine.progressAt(state, at, durationOf));
   const body = playingJson(ctx.urls, { state, at, progressMs, item, isEpisode });
   if (!options.withDevice) return body;
   const device = devices.find((candidate) => candidate.id === state.deviceId);

@@ -194,6 +194,50 @@ await describeService(
       expect((await call('POST', `/me/player/queue?uri=spotify:episode:${episode.id}`)).status).toBe(204);
     });
 
+    it('sets the playback speed of an episode, answers it, and keeps a track at 1', async () => {
+      const call = await listener();
+      const { rows } = await service.db.query<{ show_id: string }>(
+        'SELECT show_id FROM episodes ORDER BY show_id, release_date DESC, id LIMIT 1',
+      );
+      const deviceId = String((await call('POST', '/me/player/devices', { name: 'Study', type: 'Computer' })).body.id);
+      await call('PUT', `/me/player/play?device_id=${deviceId}`, {
+        context_uri: `spotify:show:${rows[0]?.show_id ?? ''}`,
+        position_ms: 0,
+      });
+      const player = async () => (await call('GET', '/me/player?additional_types=episode')).body;
+      expect(await player()).toMatchObject({ playback_rate: 1, progress_ms: 0 });
+      clock += 10_000;
+      expect((await call('PUT', '/me/player/speed?rate=1.5')).status).toBe(204);
+      expect(await player()).toMatchObject({ playback_rate: 1.5, progress_ms: 10_000 });
+      clock += 10_000;
+      expect(await player()).toMatchObject({ playback_rate: 1.5, progress_ms: 25_000 });
+      // Between whole milliseconds, the position is told in whole ones.
+      clock += 1;
+      expect(await player()).toMatchObject({ progress_ms: 25_001 });
+
+      for (const rate of ['1.3', '0', '-1', 'fast', '1.5e0', '']) {
+        expect(await call('PUT', `/me/player/speed?rate=${rate}`)).toMatchObject({
+          status: 400,
+          body: { error: { status: 400, message: expect.stringMatching(/rate/) as unknown } },
+        });
+      }
+      expect((await call('PUT', '/me/player/speed')).status).toBe(400);
+      expect((await player()).playback_rate).toBe(1.5);
+
+      await call('PUT', `/me/player/play?device_id=${deviceId}`, { uris: [`spotify:track:${track(0).id}`] });
+      expect(await player()).toMatchObject({ playback_rate: 1 });
+      expect(await call('PUT', '/me/player/speed?rate=2')).toEqual({
+        status: 403,
+        body: {
+          error: {
+            status: 403,
+            message: 'Player command failed: Playback speed applies to episodes only',
+            reason: 'NOT_PLAYING_EPISODE',
+          },
+        },
+      });
+    });
+
     it('needs a premium account for commands', async () => {
       const call = await listener('free');
       expect((await call('PUT', '/me/player/pause')).body).toEqual({

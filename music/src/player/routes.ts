@@ -168,6 +168,7 @@ export function playerRoutes({ now = Date.now, deviceTtlMs = 25_000, events, ...
   router.put('/me/player/repeat', requireUser, modify, command(run, commands.repeat));
   router.put('/me/player/shuffle', requireUser, modify, command(run, commands.shuffle));
   router.put('/me/player/volume', requireUser, modify, command(run, commands.volume));
+  router.put('/me/player/speed', requireUser, modify, command(run, commands.speed));
   router.post('/me/player/queue', requireUser, modify, command(run, commands.queue));
   router.get('/me/player/queue', requireUser, readState, currentlyPlaying, getQueue(ctx));
   router.delete('/me/player/queue', requireUser, modify, command(run, commands.unqueue));

@@ -1,6 +1,6 @@
 import * as objects from '../http/objects';
 import { parseUri } from '../http/params';
-import type * as engine from './engine';
+import * as engine from './engine';
 import type { PlayerDevice, RecentPlay } from './store';
 
 /** The player's answers in Spotify's shapes. */
@@ -46,6 +46,8 @@ export function playingJson(
     is_playing: state.isPlaying,
     item: playing.item,
     currently_playing_type: playing.isEpisode ? 'episode' : 'track',
+    // An extension: how fast `progress_ms` moves against the clock (the listener's speed for an episode, 1 for a track).
+    playback_rate: engine.effectiveRate(state),
     actions: {
       interrupting_playback: false,
       pausing: !state.isPlaying,

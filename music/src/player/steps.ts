@@ -37,7 +37,7 @@ export function episodePositions(
     if (isEpisode(play.uri)) positions.set(play.uri, { positionMs: durationOf(play.uri), fullyPlayed: true });
   }
   if (isEpisode(before.itemUri)) {
-    const heard = before.positionMs + (before.isPlaying ? at - before.updatedAt : 0);
+    const heard = before.positionMs + (before.isPlaying ? (at - before.updatedAt) * engine.effectiveRate(before) : 0);
     const duration = durationOf(before.itemUri);
     positions.set(before.itemUri, { positionMs: Math.min(heard, duration), fullyPlayed: heard >= duration });
   }

@@ -10,6 +10,7 @@ const playing: PlaybackState = {
   isPlaying: true,
   progressMs: 50_000,
   timestamp: 1_700_000_000_000,
+  playbackSpeed: 1,
   shuffle: false,
   repeat: 'OFF',
   device: {
@@ -56,6 +57,7 @@ function fakePlayer(state: PlaybackState | null, positionMs = 50_000): Player {
     seek: command(),
     setShuffle: command(),
     setRepeat: command(),
+    setPlaybackSpeed: command(),
     setVolume: command(),
     transfer: command(),
     addToQueue: command(),

@@ -50,6 +50,7 @@ function stubPlayer(canControl = true): Player {
     seek: vi.fn(done),
     setShuffle: vi.fn(done),
     setRepeat: vi.fn(done),
+    setPlaybackSpeed: vi.fn(done),
     setVolume: vi.fn(done),
     transfer: vi.fn(done),
     addToQueue: vi.fn(done),

@@ -11,11 +11,14 @@ import { holdOperations } from '../testing/held-link';
 import {
   PausePlaybackMutation,
   PlayerStateQuery,
+  RegisterPlaybackDeviceMutation,
   SeekPlaybackMutation,
+  SetPlaybackSpeedMutation,
   SetRepeatModeMutation,
   SetVolumeMutation,
   StartPlaybackMutation,
 } from './operations';
+import { browserDeviceName, browserDeviceType } from './browser-device';
 import { PlayerBar } from './PlayerBar';
 import { premiumNote } from './PlayerControls';
 import { PlayerProvider } from './PlayerProvider';
@@ -60,6 +63,7 @@ function stateOf({ volumePercent = device.volumePercent, ...change }: StateChang
     isPlaying: true,
     progressMs: 30_000,
     timestamp: 1_700_000_000_000,
+    playbackSpeed: 1,
     shuffle: false,
     repeat: 'OFF',
     device: { ...device, volumePercent },
@@ -84,7 +88,7 @@ const stateMock = (state = stateOf()): MockLink.MockedResponse => ({
   maxUsageCount: Number.POSITIVE_INFINITY,
 });
 
-function viewer(product: AccountProduct): Viewer {
+function viewer(product: AccountProduct, provider: 'SPOTIFY' | 'LOCAL' = 'SPOTIFY'): Viewer {
   return {
     me: {
       __typename: 'Me',
@@ -103,8 +107,8 @@ function viewer(product: AccountProduct): Viewer {
     upstream: {
       __typename: 'Upstream',
       // Spotify's players are its own apps: this browser does not register itself in these tests.
-      provider: 'SPOTIFY',
-      name: 'Spotify',
+      provider,
+      name: provider === 'SPOTIFY' ? 'Spotify' : 'Graphonic',
       features: {
         __typename: 'UpstreamFeatures',
         recommendations: true,
@@ -124,11 +128,12 @@ function renderBar(
   product: AccountProduct = 'PREMIUM',
   cache = createCache(),
   hold?: ApolloLink,
+  provider: 'SPOTIFY' | 'LOCAL' = 'SPOTIFY',
 ) {
   const mockLink = new MockLink(mocks, { defaultOptions: { delay: 20 } });
   return render(
     <MockedProvider link={hold ? ApolloLink.from([hold, mockLink]) : mockLink} cache={cache}>
-      <ViewerProvider viewer={viewer(product)}>
+      <ViewerProvider viewer={viewer(product, provider)}>
         <NotificationsProvider>
           <PlayerProvider>
             <PlayerBar />
@@ -337,7 +342,7 @@ describe('the player bar', () => {
     await waitFor(() => expect(enabled(controls.getByRole('button', { name: 'Back 15 seconds' }))).toBe(true));
     expect(controls.queryByRole('button', { name: 'Shuffle' })).toBeNull();
     expect(controls.queryByRole('button', { name: /^Repeat/ })).toBeNull();
-    // Previous, back 15, play or pause, on 15, next: in that order.
+    // Previous, back 15, play or pause, on 15, next: in that order (Spotify's API has no playback speed).
     expect(controls.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
       'Previous',
       'Back 15 seconds',
@@ -349,6 +354,64 @@ describe('the player bar', () => {
     await waitFor(() => expect(back).toHaveBeenCalledOnce());
     fireEvent.click(controls.getByRole('button', { name: 'Forward 15 seconds' }));
     await waitFor(() => expect(on).toHaveBeenCalledOnce());
+  });
+
+  it("sets an episode's playback speed from its menu, shown at once", async () => {
+    const episode = {
+      __typename: 'Episode',
+      id: 'e1',
+      uri: 'spotify:episode:e1',
+      name: 'Morning Talk',
+      durationMs: 1_800_000,
+      explicit: false,
+      streamUrl: null,
+      saved: false,
+      images: [],
+      show: { __typename: 'Show', id: 's1', name: 'The Talk Show', publisher: 'Talkers' },
+    };
+    const playingEpisode = (playbackSpeed: number) =>
+      ({ ...stateOf(), playbackSpeed, item: episode }) as unknown as ReturnType<typeof stateOf>;
+    const set = vi.fn(() => ({
+      data: {
+        setPlaybackSpeed: { __typename: 'SetPlaybackSpeedPayload', player: player(playingEpisode(1.5)) },
+      },
+    }));
+    // The local music service's: this browser registers itself as a device.
+    const traits = { userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints };
+    renderBar(
+      [
+        stateMock(playingEpisode(1)),
+        {
+          request: {
+            query: RegisterPlaybackDeviceMutation,
+            variables: { input: { name: browserDeviceName(traits), type: browserDeviceType(traits) } },
+          },
+          result: {
+            data: {
+              registerPlaybackDevice: {
+                __typename: 'RegisterPlaybackDevicePayload',
+                device: { ...device, id: 'tab', name: 'Chrome on Linux', isActive: false, registeredByClient: true },
+              },
+            },
+          },
+        },
+        { request: { query: SetPlaybackSpeedMutation, variables: { input: { speed: 1.5 } } }, result: set },
+      ],
+      'PREMIUM',
+      createCache(),
+      undefined,
+      'LOCAL',
+    );
+    const previous = await screen.findByRole('button', { name: 'Previous' });
+    const controls = within(previous.parentElement ?? document.body);
+    const speed = await controls.findByRole('button', { name: 'Playback speed, 1×' });
+    await waitFor(() => expect(enabled(speed)).toBe(true));
+    fireEvent.click(speed);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitemradio', { name: '1×' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(within(menu).getByRole('menuitemradio', { name: '1.5×' }));
+    expect(await controls.findByRole('button', { name: 'Playback speed, 1.5×' })).toBeTruthy();
+    await waitFor(() => expect(set).toHaveBeenCalledOnce());
   });
 
   it('marks shuffle and repeat that are on with a dot as well as colour', async () => {

@@ -1,6 +1,7 @@
 import { ArrowPathRoundedSquareIcon, ArrowsRightLeftIcon, PauseIcon, PlayIcon } from '@heroicons/react/24/solid';
 import type { RepeatMode } from '../__generated__/graphql';
 import { nextRepeatMode, usePlayer, type Player } from './context';
+import { PlaybackSpeed } from './PlaybackSpeed';
 import { Jump15Icon, SkipNextIcon, SkipPreviousIcon } from './transport-icons';
 
 export const repeatLabels: Record<RepeatMode, string> = {
@@ -42,7 +43,7 @@ function jump(player: Player, direction: -1 | 1): void {
 
 /**
  * Previous, play or pause and next, with shuffle and repeat for music; for an episode, which plays on its own,
- * jumps of 15 seconds back and on instead. The player bar's and the now-playing view's.
+ * its playback speed and jumps of 15 seconds back and on instead. The player bar's and the now-playing view's.
  */
 export function TransportControls({ size = 'md', describedBy }: TransportControlsProps) {
   const player = usePlayer();
@@ -85,6 +86,7 @@ export function TransportControls({ size = 'md', describedBy }: TransportControl
           {state?.shuffle && <OnDot />}
         </button>
       )}
+      {episode && <PlaybackSpeed size={size} {...(describedBy ? { describedBy } : {})} />}
       <button
         type="button"
         disabled={!controls || !item}

@@ -69,6 +69,7 @@ export function pendingPlayer(canControl: boolean, ready: Waiting, failed: () =>
     seek: later((player, positionMs: number) => player.seek(positionMs)),
     setShuffle: later((player, shuffle: boolean) => player.setShuffle(shuffle)),
     setRepeat: later((player, mode: Parameters<Player['setRepeat']>[0]) => player.setRepeat(mode)),
+    setPlaybackSpeed: later((player, speed: number) => player.setPlaybackSpeed(speed)),
     setVolume: later((player, volumePercent: number, deviceId?: string) => player.setVolume(volumePercent, deviceId)),
     transfer: later((player, deviceId: string, play?: boolean) => player.transfer(deviceId, play)),
     addToQueue: later((player, uri: string) => player.addToQueue(uri)),

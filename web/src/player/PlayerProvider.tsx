@@ -20,6 +20,7 @@ import {
   PlayerStateQuery,
   SeekPlaybackMutation,
   SetRepeatModeMutation,
+  SetPlaybackSpeedMutation,
   SetShuffleMutation,
   SetVolumeMutation,
   SkipToNextMutation,
@@ -88,7 +89,12 @@ function usePlayerEngine(): Player {
     () =>
       state
         ? positionAt(
-            { progressMs: state.progressMs ?? 0, at: arrivalOf(state), isPlaying: state.isPlaying },
+            {
+              progressMs: state.progressMs ?? 0,
+              at: arrivalOf(state),
+              isPlaying: state.isPlaying,
+              speed: state.playbackSpeed,
+            },
             performance.now(),
           )
         : 0,
@@ -105,7 +111,7 @@ function usePlayerEngine(): Player {
   // Without a live connection, ask again when the item should end, so the next one shows (and plays here) on time.
   useEffect(() => {
     if (live || !state?.isPlaying || !state.item) return;
-    const remaining = state.item.durationMs - positionMs();
+    const remaining = (state.item.durationMs - positionMs()) / (state.playbackSpeed || 1);
     const timer = setTimeout(() => void refetch(), Math.max(500, remaining + 400));
     return () => clearTimeout(timer);
   }, [live, state, positionMs, refetch]);
@@ -133,6 +139,7 @@ function usePlayerEngine(): Player {
   const [setShuffleMutation] = useMutation(SetShuffleMutation);
   const [setRepeatMutation] = useMutation(SetRepeatModeMutation);
   const [setVolumeMutation] = useMutation(SetVolumeMutation);
+  const [setPlaybackSpeedMutation] = useMutation(SetPlaybackSpeedMutation);
   const [transferPlayback] = useMutation(TransferPlaybackMutation);
   const [addToQueueMutation] = useMutation(AddToQueueMutation);
 
@@ -258,6 +265,21 @@ function usePlayerEngine(): Player {
           }),
         );
       },
+      setPlaybackSpeed: (speed: number) => {
+        // Rebased where it stands now, as the music service does: the position does not jump.
+        const next = optimistic({ playbackSpeed: speed, progressMs: positionMs() });
+        return run('change the playback speed', () =>
+          setPlaybackSpeedMutation({
+            variables: { input: { speed } },
+            optimisticResponse: next
+              ? {
+                  __typename: 'Mutation',
+                  setPlaybackSpeed: { __typename: 'SetPlaybackSpeedPayload', player: next },
+                }
+              : undefined,
+          }),
+        );
+      },
       setVolume: (volumePercent: number, deviceId?: string) => {
         const active = state?.device;
         const next =
@@ -310,6 +332,7 @@ function usePlayerEngine(): Player {
     setShuffleMutation,
     setRepeatMutation,
     setVolumeMutation,
+    setPlaybackSpeedMutation,
     transferPlayback,
     addToQueueMutation,
     optimistic,

@@ -12,7 +12,7 @@ export function needsSeek(audioMs: number, serviceMs: number): boolean {
 
 /**
  * Plays the audio in this browser while this browser is the active device: the music service keeps
- * the time, and the audio element follows its item, position, pause and volume. When the audio ends,
+ * the time, and the audio element follows its item, position, pause, playback speed and volume. When the audio ends,
  * `onEnded` asks the music service what follows.
  */
 export function useBrowserAudio(
@@ -53,6 +53,11 @@ export function useBrowserAudio(
     if (element.src !== url) {
       element.src = url;
     }
+    // After the source: a new source starts at the default rate. An episode plays at the listener's speed, its pitch kept.
+    const speed = state.playbackSpeed > 0 ? state.playbackSpeed : 1;
+    element.defaultPlaybackRate = speed;
+    if (element.playbackRate !== speed) element.playbackRate = speed;
+    element.preservesPitch = true;
     const volume = state.device?.volumePercent;
     if (typeof volume === 'number') element.volume = Math.min(1, Math.max(0, volume / 100));
     const target = positionMs();

@@ -37,6 +37,8 @@ export interface Player {
   seek: (positionMs: number) => Promise<void>;
   setShuffle: (shuffle: boolean) => Promise<void>;
   setRepeat: (mode: RepeatMode) => Promise<void>;
+  /** Sets the listener's playback speed for episodes (one of `playbackSpeeds`). */
+  setPlaybackSpeed: (speed: number) => Promise<void>;
   /** Sets the volume of the active device, or of the device named. */
   setVolume: (volumePercent: number, deviceId?: string) => Promise<void>;
   transfer: (deviceId: string, play?: boolean) => Promise<void>;
@@ -48,6 +50,14 @@ export interface Player {
 
 /** The player of the signed-in app; tests provide one of their own. */
 export const PlayerContext = createContext<Player | null>(null);
+
+/** The playback speeds an episode can play at, as Spotify's players offer them (the music service's own list). */
+export const playbackSpeeds = [0.5, 0.8, 1, 1.2, 1.5, 2, 2.5, 3, 3.5] as const;
+
+/** A speed as players write it: "1×", "1.5×", "0.8×". */
+export function speedLabel(speed: number): string {
+  return `${String(speed)}×`;
+}
 
 const repeatCycle: Record<RepeatMode, RepeatMode> = { OFF: 'CONTEXT', CONTEXT: 'TRACK', TRACK: 'OFF' };
 export const nextRepeatMode = (mode: RepeatMode): RepeatMode => repeatCycle[mode];

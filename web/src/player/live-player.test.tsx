@@ -47,6 +47,7 @@ function stateOf(isPlaying: boolean, timestamp = readAt) {
     isPlaying,
     progressMs: 30_000,
     timestamp,
+    playbackSpeed: 1,
     shuffle: false,
     repeat: 'OFF',
     device: kitchen,

@@ -6,6 +6,7 @@ export const PlaybackStateFragment = graphql(`
     isPlaying
     progressMs
     timestamp
+    playbackSpeed
     shuffle
     repeat
     device {
@@ -222,6 +223,18 @@ export const SetRepeatModeMutation = graphql(`
 export const SetVolumeMutation = graphql(`
   mutation SetVolume($input: SetVolumeInput!) {
     setVolume(input: $input) {
+      player {
+        state {
+          ...PlaybackState_state
+        }
+      }
+    }
+  }
+`);
+
+export const SetPlaybackSpeedMutation = graphql(`
+  mutation SetPlaybackSpeed($input: SetPlaybackSpeedInput!) {
+    setPlaybackSpeed(input: $input) {
       player {
         state {
           ...PlaybackState_state

@@ -9,6 +9,25 @@ describe('the playback clock', () => {
     expect(positionAt({ progressMs: 10_000, at: 1_000, isPlaying: true }, 500)).toBe(10_000);
   });
 
+  it('moves on at the playback speed', () => {
+    expect(positionAt({ progressMs: 10_000, at: 1_000, isPlaying: true, speed: 1.5 }, 3_000)).toBe(13_000);
+    expect(positionAt({ progressMs: 10_000, at: 1_000, isPlaying: true, speed: 0.5 }, 3_000)).toBe(11_000);
+    expect(positionAt({ progressMs: 10_000, at: 1_000, isPlaying: false, speed: 2 }, 3_000)).toBe(10_000);
+  });
+
+  it('takes a reading at another speed for a new one', () => {
+    const arrivalOf = createArrivals();
+    const reading = {
+      isPlaying: true,
+      progressMs: 1_000,
+      timestamp: 5,
+      playbackSpeed: 1,
+      item: { uri: 'spotify:episode:a' },
+    };
+    expect(arrivalOf(reading, 100)).toBe(100);
+    expect(arrivalOf({ ...reading, playbackSpeed: 1.5 }, 200)).toBe(200);
+  });
+
   it('keeps a position within its item', () => {
     expect(clampPosition(-10, 1000)).toBe(0);
     expect(clampPosition(1500, 1000)).toBe(1000);

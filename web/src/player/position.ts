@@ -4,11 +4,13 @@ export interface Clock {
   /** `performance.now()` when the state arrived. */
   at: number;
   isPlaying: boolean;
+  /** How fast the position moves against the clock: an episode's playback speed (1 when absent). */
+  speed?: number;
 }
 
-/** Playback's position at `now`: moved on by the time since the state arrived while it plays. */
+/** Playback's position at `now`: moved on by the time since the state arrived, at its speed, while it plays. */
 export function positionAt(clock: Clock, now: number): number {
-  return clock.isPlaying ? clock.progressMs + Math.max(0, now - clock.at) : clock.progressMs;
+  return clock.isPlaying ? clock.progressMs + Math.max(0, now - clock.at) * (clock.speed ?? 1) : clock.progressMs;
 }
 
 /** A position within an item of `durationMs`: never negative, never past its end. */
@@ -21,6 +23,7 @@ export interface ClockReading {
   isPlaying: boolean;
   progressMs?: number | null;
   timestamp?: unknown;
+  playbackSpeed?: number;
   item?: { uri?: string | null } | null;
 }
 
@@ -44,6 +47,7 @@ export function createArrivals(): Arrivals {
       state.progressMs ?? null,
       state.timestamp ?? null,
       state.isPlaying,
+      state.playbackSpeed ?? 1,
     ]);
     let at = arrivals.get(key);
     if (at === undefined) {

@@ -83,6 +83,7 @@ function fakePlayer(canControl: boolean, browserDeviceId: string | null): Player
     seek: command(),
     setShuffle: command(),
     setRepeat: command(),
+    setPlaybackSpeed: command(),
     setVolume: command(),
     transfer: command(),
     addToQueue: command(),

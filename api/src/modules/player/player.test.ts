@@ -268,6 +268,71 @@ describeGraphql('the player', (fixture) => {
     });
     expect(now.state?.progressMs).toBeGreaterThanOrEqual(5_000);
   });
+
+  it('sets the playback speed of an episode, which the state then says; refuses other speeds and tracks', async () => {
+    const listener = await fixture.listener();
+    const device = await register(listener, 'Podcasts');
+    const { rows } = await fixture.db.query<{ id: string }>('SELECT id FROM episodes ORDER BY id LIMIT 1');
+    const episode = `spotify:episode:${rows[0]?.id ?? ''}`;
+    const start = (uri: string) =>
+      listener.query(
+        'mutation($input: StartPlaybackInput!) { startPlayback(input: $input) { player { __typename } } }',
+        {
+          input: { deviceId: device, uris: [uri], positionMs: 0 },
+        },
+      );
+    const setSpeed = (speed: number) =>
+      listener.query(
+        'mutation($input: SetPlaybackSpeedInput!) { setPlaybackSpeed(input: $input) { player { state { playbackSpeed } } } }',
+        { input: { speed } },
+      );
+    const speedNow = async () => {
+      const result = await listener.query('{ player { state { playbackSpeed } } }');
+      expect(result.errors).toEqual([]);
+      return (result.data?.player as { state: { playbackSpeed: number } }).state.playbackSpeed;
+    };
+    expect((await start(episode)).errors).toEqual([]);
+    expect(await speedNow()).toBe(1);
+
+    const set = await setSpeed(1.5);
+    expect(set.errors).toEqual([]);
+    expect(set.data).toEqual({ setPlaybackSpeed: { player: { state: { playbackSpeed: 1.5 } } } });
+    expect(calls(set)).toEqual(['PUT /v1/me/player/speed', 'GET /v1/me/player']);
+
+    for (const speed of [1.3, 0, -1, 10]) {
+      const refused = await setSpeed(speed);
+      expect(codes(refused)).toEqual(['BAD_USER_INPUT']);
+      expect(refused.upstream).toEqual([]);
+    }
+    expect(await speedNow()).toBe(1.5);
+
+    // A track plays at 1, and its speed cannot be set.
+    expect((await start(`spotify:track:${album.tracks[0] ?? ''}`)).errors).toEqual([]);
+    expect(await speedNow()).toBe(1);
+    const onTrack = await setSpeed(2);
+    expect(codes(onTrack)).toEqual(['FORBIDDEN']);
+    expect(onTrack.errors[0]?.message).toMatch(/episodes only/);
+  });
+});
+
+describe('the playback speed on a music service without one', () => {
+  it('refuses with FEATURE_UNAVAILABLE, before asking the music service', () => {
+    const asked: string[] = [];
+    const context = {
+      config: { provider: 'spotify' },
+      music: new Proxy({}, { get: (_target, name) => asked.push(String(name)) }),
+    } as unknown as Context;
+    const setSpeed = playerResolvers.Mutation?.setPlaybackSpeed;
+    if (typeof setSpeed !== 'function') throw new Error('No setPlaybackSpeed mutation.');
+    let code: unknown = 'no error';
+    try {
+      void setSpeed({}, { input: { speed: 1.5 } }, context, {} as GraphQLResolveInfo);
+    } catch (error) {
+      code = error instanceof GraphQLError ? error.extensions.code : error;
+    }
+    expect(code).toBe('FEATURE_UNAVAILABLE');
+    expect(asked).toEqual([]);
+  });
 });
 
 describe('the queue on a music service whose queue only grows', () => {

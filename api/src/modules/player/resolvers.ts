@@ -8,6 +8,7 @@ import { featureUnavailable } from '../common/features';
 import { parseUris } from '../me/uris';
 import { playlistLoader } from '../playlists/playlist-loader';
 import { MusicApiError } from '../../music/errors';
+import { playbackRateOf } from './live/snapshot';
 import { playerEvents } from './live/subscription';
 import type { PlaybackContextParent, PlayerParent } from './parents';
 
@@ -40,6 +41,16 @@ function deviceIdOf(deviceId: string | null | undefined, field: string): string 
 function oneUri(uri: string, types: ReadonlySet<string>, field: string): string {
   parseUris([uri], types, { min: 1, max: 1 }, field);
   return uri;
+}
+
+/** The playback speeds the local music service offers for episodes (music/src/player/engine.ts, `playbackRates`). */
+export const playbackSpeeds: readonly number[] = [0.5, 0.8, 1, 1.2, 1.5, 2, 2.5, 3, 3.5];
+
+function speedOf(value: number, field: string): number {
+  if (!playbackSpeeds.includes(value)) {
+    throw badInput(`${field}: must be one of ${playbackSpeeds.join(', ')}, got ${String(value)}.`);
+  }
+  return value;
 }
 
 function integerIn(value: number, min: number, max: number, field: string): number {
@@ -134,7 +145,7 @@ export const playerResolvers: Resolvers = {
 
   PlaybackState: {
     isPlaying: (state) => state.is_playing === true,
-    progressMs: (state) => state.progress_ms ?? null,
+    progressMs: (state) => (typeof state.progress_ms === 'number' ? Math.floor(state.progress_ms) : null),
     timestamp: (state) => state.timestamp ?? Date.now(),
     shuffle: (state) => state.shuffle_state === true,
     repeat: (state) =>
@@ -147,6 +158,8 @@ export const playerResolvers: Resolvers = {
       return { uri, type: type as PlaybackContextParent['type'], id };
     },
     item: (state) => state.item ?? null,
+    // The local music service's extension; Spotify has no playback speed, so its playback moves at 1.
+    playbackSpeed: (state) => playbackRateOf(state),
   },
 
   PlaybackContext: {
@@ -199,6 +212,7 @@ export const playerResolvers: Resolvers = {
   SetShufflePayload: { player: () => player },
   SetRepeatModePayload: { player: () => player },
   SetVolumePayload: { player: () => player },
+  SetPlaybackSpeedPayload: { player: () => player },
   TransferPlaybackPayload: { player: () => player },
   AddToQueuePayload: { player: () => player },
   RemoveFromQueuePayload: { player: () => player },
@@ -300,6 +314,14 @@ export const playerResolvers: Resolvers = {
           idempotent: true,
         }),
       ),
+    setPlaybackSpeed: (_parent, { input }, context) => {
+      if (context.config.provider !== 'local') throw featureUnavailable('a playback speed');
+      const query = {
+        rate: speedOf(input.speed, 'setPlaybackSpeed.speed'),
+        device_id: deviceIdOf(input.deviceId, 'setPlaybackSpeed.deviceId'),
+      };
+      return command(context, (music) => music.put('/me/player/speed', { query, idempotent: true }));
+    },
     transferPlayback: (_parent, { input }, context) =>
       command(context, (music) =>
         music.put('/me/player', {

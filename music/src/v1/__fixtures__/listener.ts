@@ -54,10 +54,11 @@ export async function createListener(
     // A filtered answer (`fields`) holds only what was asked for.
     const filtered = /[?&]fields=/.test(path) && response.ok;
     // The service's own operations (registering, keeping and removing a playback device; taking items out
-    // of the queue: docs/music-service.md) have no published shape.
+    // of the queue; setting an episode's playback speed: docs/music-service.md) have no published shape.
     const extension =
       (path.startsWith('/me/player/devices') && method !== 'GET') ||
-      (path.startsWith('/me/player/queue') && method === 'DELETE');
+      (path.startsWith('/me/player/queue') && method === 'DELETE') ||
+      path.startsWith('/me/player/speed');
     if (!extension && !filtered) {
       assertShape(method, `/v1${path}`, response.status, parsed, { profile });
     }

@@ -76,12 +76,17 @@ const errorObject = document.components.schemas.ErrorObject;
 if (errorObject?.properties) errorObject.properties.reason = { type: 'string' };
 
 // The service's extensions of objects (see docs/music-service.md): a device says whether a client
-// registered it, and the queue how much of it the listener added. Spotify's objects lack them, so
-// `complete` does not demand them.
+// registered it, the queue how much of it the listener added, and what is playing how fast its
+// progress moves (an episode's playback speed). Spotify's objects lack them, so `complete` does not
+// demand them.
 const deviceObject = document.components.schemas.DeviceObject;
 if (deviceObject?.properties) deviceObject.properties.registered_by_client = { type: 'boolean' };
 const queueObject = document.components.schemas.QueueObject;
 if (queueObject?.properties) queueObject.properties.queued_by_listener = { type: 'integer', minimum: 0 };
+for (const name of ['CurrentlyPlayingContextObject', 'CurrentlyPlayingObject']) {
+  const playing = document.components.schemas[name];
+  if (playing?.properties) playing.properties.playback_rate = { type: 'number', minimum: 0 };
+}
 
 /**
  * Properties that Spotify sends only in some answers, so `complete` does not demand them:
@@ -113,6 +118,7 @@ const sometimes = new Set([
   // The service's extensions (above), absent from Spotify's objects.
   'registered_by_client',
   'queued_by_listener',
+  'playback_rate',
 ]);
 
 /**

@@ -49,4 +49,14 @@ describe('a player snapshot', () => {
     expect(changed(paused, snapshotOf(playing(5000, 9000, { is_playing: false }), [], 9000))).toBe(false);
     expect(changed(snapshotOf(null, [], 1), snapshotOf(null, [], 2))).toBe(false);
   });
+
+  it('moves progress on at the playback speed the music service says, so that faster playback is no seek', () => {
+    const fast = { playback_rate: 2 } as Partial<V1PlaybackState>;
+    const first = snapshotOf(playing(10_000, 1_000_000, fast), [], 1_000_000);
+    expect(changed(first, snapshotOf(playing(14_000, 1_002_000, fast), [], 1_002_000))).toBe(false);
+    expect(changed(first, snapshotOf(playing(13_000, 1_002_000, fast), [], 1_002_000))).toBe(false);
+    expect(changed(first, snapshotOf(playing(10_000, 1_004_000, fast), [], 1_004_000))).toBe(true);
+    const normal = snapshotOf(playing(10_000, 1_000_000), [], 1_000_000);
+    expect(changed(normal, snapshotOf(playing(14_000, 1_002_000), [], 1_002_000))).toBe(true);
+  });
 });

@@ -26,6 +26,15 @@ export function snapshotOf(
   };
 }
 
+/**
+ * How fast the playback's progress moves against the clock: the local music service's `playback_rate` (an episode's
+ * playback speed), 1 when the music service does not say (Spotify).
+ */
+export function playbackRateOf(player: V1PlaybackState): number {
+  const rate = (player as { playback_rate?: unknown }).playback_rate;
+  return typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? rate : 1;
+}
+
 /** How far a playing item's progress may stray from where the clock says it is before it counts as a seek. */
 const seekToleranceMs = 1500;
 
@@ -50,6 +59,6 @@ export function changed(previous: PlayerSnapshot | undefined, next: PlayerSnapsh
   if (!before || !after) return false;
   const from = before.progress_ms ?? 0;
   const to = after.progress_ms ?? 0;
-  const expected = before.is_playing ? from + Math.max(0, next.at - previous.at) : from;
+  const expected = before.is_playing ? from + Math.max(0, next.at - previous.at) * playbackRateOf(before) : from;
   return Math.abs(to - expected) > seekToleranceMs;
 }

@@ -1,0 +1,79 @@
+import { render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationsProvider } from '../components/Notifications';
+import { useBrowserAudio } from './browser-audio';
+import type { PlaybackState } from './context';
+
+const here = {
+  __typename: 'Device',
+  id: 'this-tab',
+  name: 'Browser',
+  type: 'Computer',
+  isActive: true,
+  registeredByClient: true,
+  volumePercent: 100,
+  supportsVolume: true,
+} as const;
+
+function episodeAt(playbackSpeed: number): PlaybackState {
+  return {
+    __typename: 'PlaybackState',
+    isPlaying: false,
+    progressMs: 60_000,
+    timestamp: 1_700_000_000_000,
+    playbackSpeed,
+    shuffle: false,
+    repeat: 'OFF',
+    device: here,
+    context: null,
+    item: {
+      __typename: 'Episode',
+      id: 'e1',
+      uri: 'spotify:episode:e1',
+      name: 'The Long Interview',
+      durationMs: 3_600_000,
+      explicit: false,
+      streamUrl: 'http://music.test/audio/episode/e1/full.mp3',
+      saved: false,
+      images: [],
+      show: { __typename: 'Show', id: 's1', name: 'Talk Weekly', publisher: 'Talkers' },
+    },
+  };
+}
+
+function Audio({ state }: { state: PlaybackState }) {
+  useBrowserAudio(
+    state,
+    'this-tab',
+    () => state.progressMs ?? 0,
+    () => undefined,
+  );
+  return null;
+}
+
+const element = () => document.querySelector<HTMLAudioElement>('audio[data-player="browser"]');
+
+describe('the audio in this browser', () => {
+  beforeEach(() => {
+    // jsdom plays nothing and loads nothing.
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('plays an episode at its playback speed, and follows a change of it', () => {
+    const view = render(
+      <NotificationsProvider>
+        <Audio state={episodeAt(1.5)} />
+      </NotificationsProvider>,
+    );
+    expect(element()?.playbackRate).toBe(1.5);
+    expect(element()?.defaultPlaybackRate).toBe(1.5);
+    view.rerender(
+      <NotificationsProvider>
+        <Audio state={episodeAt(1)} />
+      </NotificationsProvider>,
+    );
+    expect(element()?.playbackRate).toBe(1);
+  });
+});
