@@ -1,23 +1,50 @@
+import { useQuery } from '@apollo/client/react';
 import { BuildingLibraryIcon, HomeIcon, MagnifyingGlassIcon } from '@heroicons/react/24/solid';
-import { PlusIcon } from '@heroicons/react/24/outline';
+import { PlusIcon, XMarkIcon } from '@heroicons/react/24/outline';
 import { HeartIcon } from '@heroicons/react/24/solid';
+import { useSyncExternalStore } from 'react';
+import { Link } from 'wouter';
 import { NavLink } from './NavLink';
-import { graphql, getFragmentData, type FragmentType } from '../__generated__';
+import { graphql } from '../__generated__';
 import { Cover } from '../components/Cover';
 import { deferred } from '../components/deferred';
+import { ErrorState, LoadingScreen, Skeleton } from '../components/States';
+import { countOf } from '../lib/format';
+import {
+  describeEntry,
+  kindLabels,
+  mergeRecent,
+  routeOf,
+  type KindList,
+  type LibraryEntry,
+  type LibraryKind,
+} from '../library/library-entries';
+import { albumList, artistList, playlistList, showList } from '../library/library-lists';
+import { useSidebarKind } from '../library/library-settings';
 import { useViewer } from './viewer';
 
-export const SidebarPlaylistFragment = graphql(`
-  fragment SidebarPlaylist_playlist on Playlist {
-    id
-    name
-    images {
-      url
-      width
-    }
-    owner {
+/**
+ * What the sidebar adds to the viewer's playlists (app/viewer.tsx): the rest of Your Library, in one
+ * request, with the library screen's fragments and page sizes, so that the screen then reads it all from
+ * the cache. The changes made elsewhere (a save, a follow, a new or deleted playlist) edit these lists
+ * in the cache, and the sidebar shows them at once.
+ */
+export const SidebarLibraryDocument = graphql(`
+  query SidebarLibrary {
+    me {
       id
-      displayName
+      savedTracks(first: 1) {
+        totalCount
+      }
+      savedAlbums(first: 50) {
+        ...LibraryList_albums
+      }
+      followedArtists(first: 50) {
+        ...LibraryList_artists
+      }
+      savedShows(first: 50) {
+        ...LibraryList_shows
+      }
     }
   }
 `);
@@ -31,24 +58,21 @@ export const mainNavigation = [
   { to: '/library', label: 'Your Library', icon: BuildingLibraryIcon, prefix: true },
 ] as const;
 
-function SidebarPlaylist({ playlist }: { playlist: FragmentType<typeof SidebarPlaylistFragment> }) {
-  const data = getFragmentData(SidebarPlaylistFragment, playlist);
-  return (
-    <li>
-      <NavLink
-        to={`/playlist/${data.id}`}
-        className={(active) => `flex items-center gap-3 rounded-md p-2 hover:bg-white/5 ${active ? 'bg-white/10' : ''}`}
-      >
-        <Cover images={data.images} size={40} className="size-10" />
-        <span className="min-w-0">
-          <span className="block truncate text-sm font-medium">{data.name}</span>
-          <span className="block truncate text-xs text-neutral-400">
-            Playlist · {data.owner.displayName ?? data.owner.id}
-          </span>
-        </span>
-      </NavLink>
-    </li>
-  );
+/** The desktop's width (Tailwind's `md`): below it the sidebar is not shown, and asks for nothing. */
+const desktopQuery = '(min-width: 48rem)';
+
+function subscribeDesktop(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(desktopQuery);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const isDesktop = () => typeof window.matchMedia !== 'function' || window.matchMedia(desktopQuery).matches;
+
+/** Whether the window is as wide as the desktop layout. */
+export function useDesktop(): boolean {
+  return useSyncExternalStore(subscribeDesktop, isDesktop, () => true);
 }
 
 /** The sidebar's button that creates a playlist; without `onClick`, its look before its code has loaded. */
@@ -71,48 +95,195 @@ const CreatePlaylistButton = deferred<object>(
   () => <CreatePlaylistLook />,
 );
 
-/** The desktop sidebar: where to go, and the listener's playlists. */
-export function Sidebar() {
-  const { me } = useViewer();
-  const playlists = me.playlists.edges;
+const rowClass = (active: boolean) =>
+  `flex items-center gap-3 rounded-md p-2 hover:bg-white/5 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none ${active ? 'bg-white/10' : ''}`;
+
+function LikedSongsRow({ count }: { count: number | null }) {
   return (
-    <nav aria-label="Main" className="hidden w-72 shrink-0 flex-col gap-2 p-2 md:flex">
+    <li>
+      <NavLink to="/collection/tracks" className={rowClass}>
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-gradient-to-br from-indigo-700 to-sky-300">
+          <HeartIcon aria-hidden="true" className="size-5 text-white" />
+        </span>
+        <span className="min-w-0">
+          <span className="block truncate font-medium">Liked Songs</span>
+          <span className="block truncate text-sm text-neutral-400">
+            {count === null ? 'Playlist' : `Playlist · ${countOf(count, 'song')}`}
+          </span>
+        </span>
+      </NavLink>
+    </li>
+  );
+}
+
+function EntryRow({ entry }: { entry: LibraryEntry }) {
+  return (
+    <li>
+      <NavLink to={routeOf(entry)} className={rowClass}>
+        <Cover
+          images={entry.images}
+          size={48}
+          shape={entry.kind === 'artists' ? 'round' : 'square'}
+          className="size-12"
+        />
+        <span className="min-w-0">
+          <span className="block truncate font-medium">{entry.name}</span>
+          <span className="block truncate text-sm text-neutral-400">{describeEntry(entry)}</span>
+        </span>
+      </NavLink>
+    </li>
+  );
+}
+
+function RowsSkeleton() {
+  return (
+    <LoadingScreen label="Loading Your Library">
+      <div className="space-y-1">
+        {Array.from({ length: 6 }, (_, index) => (
+          <div key={index} className="flex items-center gap-3 p-2">
+            <Skeleton className="size-12 shrink-0" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-3 w-1/2" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </LoadingScreen>
+  );
+}
+
+const kinds: LibraryKind[] = ['playlists', 'albums', 'artists', 'shows'];
+
+const emptyWords: Record<LibraryKind, string> = {
+  playlists: 'No playlists yet. Create one with the plus button.',
+  albums: 'No albums yet. Albums you save show here.',
+  artists: 'No artists yet. Artists you follow show here.',
+  shows: 'No podcasts yet. Podcasts you save show here.',
+};
+
+/** The rows of Your Library: loading, failed, empty or the entries, Liked Songs first. */
+function LibraryRows({ kind }: { kind: LibraryKind | null }) {
+  const { me } = useViewer();
+  const desktop = useDesktop();
+  const { data, error, loading, refetch } = useQuery(SidebarLibraryDocument, {
+    errorPolicy: 'all',
+    skip: !desktop,
+  });
+  const rest = data?.me;
+  // A phone has no sidebar: nothing to ask for.
+  if (!desktop) return null;
+  if (!rest) {
+    if (loading) return <RowsSkeleton />;
+    return <ErrorState error={error} doing="load your library" retry={() => void refetch()} />;
+  }
+  const lists: Record<LibraryKind, KindList> = {
+    playlists: playlistList(me.playlists),
+    albums: albumList(rest.savedAlbums),
+    artists: artistList(rest.followedArtists),
+    shows: showList(rest.savedShows),
+  };
+  const shown = kind ? [lists[kind]] : kinds.map((each) => lists[each]);
+  const entries = mergeRecent(shown);
+  const withLiked = kind === null || kind === 'playlists';
+  const more = shown.some((list) => list.hasMore);
+  return (
+    <>
+      <ul aria-label="Saved in Your Library" className="min-h-0 flex-1 overflow-y-auto">
+        {withLiked && <LikedSongsRow count={rest.savedTracks.totalCount} />}
+        {entries.map((entry) => (
+          <EntryRow key={`${entry.kind}:${entry.id}`} entry={entry} />
+        ))}
+        {more && (
+          <li>
+            <Link
+              to={kind ? `/library?show=${kind}` : '/library'}
+              className="block rounded-md p-2 text-sm font-semibold text-neutral-400 hover:text-white"
+            >
+              Show all in Your Library
+            </Link>
+          </li>
+        )}
+      </ul>
+      {kind && entries.length === 0 && !withLiked && (
+        <p className="px-2 py-4 text-sm text-neutral-400">{emptyWords[kind]}</p>
+      )}
+    </>
+  );
+}
+
+/**
+ * Your Library in the sidebar, as Spotify has it: the listener's playlists, saved albums, followed artists
+ * and saved podcasts in one list, the most recently added first (Liked Songs pinned at the top), with
+ * chips that narrow it to one kind.
+ */
+function SidebarLibrary() {
+  const [kind, setKind] = useSidebarKind();
+  return (
+    <section
+      aria-labelledby="sidebar-library-heading"
+      className="flex min-h-0 flex-1 flex-col rounded-lg bg-neutral-900 p-2"
+    >
+      <div className="flex items-center justify-between px-2 pb-2">
+        <h2 id="sidebar-library-heading">
+          <NavLink to="/library" prefix className={navClass}>
+            <BuildingLibraryIcon aria-hidden="true" className="size-6" />
+            Your Library
+          </NavLink>
+        </h2>
+        <CreatePlaylistButton />
+      </div>
+      <div role="group" aria-label="Show only" className="flex flex-wrap gap-2 px-2 pb-2">
+        {kind && (
+          <button
+            type="button"
+            onClick={() => setKind(null)}
+            aria-label="Show everything"
+            title="Show everything"
+            className="rounded-full bg-neutral-800 p-1.5 text-neutral-300 hover:bg-neutral-700 hover:text-white"
+          >
+            <XMarkIcon aria-hidden="true" className="size-4" />
+          </button>
+        )}
+        {/* One chosen, the others step aside for it, as on Spotify: a second click on it, or the cross, clears it. */}
+        {kinds
+          .filter((each) => kind === null || kind === each)
+          .map((each) => (
+            <button
+              key={each}
+              type="button"
+              aria-pressed={kind === each}
+              onClick={() => setKind(kind === each ? null : each)}
+              className="rounded-full bg-neutral-800 px-3 py-1.5 text-sm font-medium hover:bg-neutral-700 aria-pressed:bg-white aria-pressed:text-black"
+            >
+              {kindLabels[each]}
+            </button>
+          ))}
+      </div>
+      <LibraryRows kind={kind} />
+    </section>
+  );
+}
+
+/** The desktop sidebar: where to go, and Your Library. */
+export function Sidebar() {
+  return (
+    <nav aria-label="Main" className="hidden w-80 shrink-0 flex-col gap-2 p-2 md:flex">
       <div className="rounded-lg bg-neutral-900 p-3">
         <ul>
-          {mainNavigation.map(({ to, label, icon: Icon, prefix }) => (
-            <li key={to}>
-              <NavLink to={to} prefix={prefix} className={navClass}>
-                <Icon aria-hidden="true" className="size-6" />
-                {label}
-              </NavLink>
-            </li>
-          ))}
+          {mainNavigation
+            .filter(({ to }) => to !== '/library')
+            .map(({ to, label, icon: Icon, prefix }) => (
+              <li key={to}>
+                <NavLink to={to} prefix={prefix} className={navClass}>
+                  <Icon aria-hidden="true" className="size-6" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
         </ul>
       </div>
-      <div className="flex min-h-0 flex-1 flex-col rounded-lg bg-neutral-900 p-3">
-        <div className="flex items-center justify-between px-2 pb-2">
-          <h2 className="font-semibold text-neutral-300">Playlists</h2>
-          <CreatePlaylistButton />
-        </div>
-        <ul className="min-h-0 flex-1 overflow-y-auto" aria-label="Your playlists">
-          <li>
-            <NavLink
-              to="/collection/tracks"
-              className={(active) =>
-                `flex items-center gap-3 rounded-md p-2 hover:bg-white/5 ${active ? 'bg-white/10' : ''}`
-              }
-            >
-              <span className="flex size-10 items-center justify-center rounded-md bg-gradient-to-br from-indigo-700 to-sky-300">
-                <HeartIcon aria-hidden="true" className="size-4" />
-              </span>
-              <span className="text-sm font-medium">Liked Songs</span>
-            </NavLink>
-          </li>
-          {playlists.map((edge) => (
-            <SidebarPlaylist key={edge.node.id} playlist={edge.node} />
-          ))}
-        </ul>
-      </div>
+      <SidebarLibrary />
     </nav>
   );
 }
