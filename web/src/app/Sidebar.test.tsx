@@ -163,6 +163,21 @@ describe('Your Library in the sidebar', () => {
     await waitFor(() => expect(rows()).toHaveLength(4));
   });
 
+  it('is one Tab stop, whose rows the arrow keys move between', async () => {
+    renderSidebar([answer(library([album]))]);
+    await screen.findByRole('link', { name: /Night Roads/ });
+    const links = within(screen.getByRole('list', { name: 'Saved in Your Library' })).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('tabindex'))).toEqual(['0', '-1', '-1', '-1', '-1']);
+    links[0]?.focus();
+    fireEvent.keyDown(links[0] as HTMLElement, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(links[1]);
+    fireEvent.keyDown(links[1] as HTMLElement, { key: 'End' });
+    expect(document.activeElement).toBe(links[4]);
+    // Tab comes back to the row last focused.
+    await waitFor(() => expect(links[4]?.getAttribute('tabindex')).toBe('0'));
+    expect(links[0]?.getAttribute('tabindex')).toBe('-1');
+  });
+
   it('shows skeletons while loading, and an error with a retry', async () => {
     renderSidebar([
       { request: { query: SidebarLibraryDocument }, error: new Error('Network down') },

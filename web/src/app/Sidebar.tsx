@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { BuildingLibraryIcon, HomeIcon, MagnifyingGlassIcon } from '@heroicons/react/24/solid';
 import { PlusIcon, XMarkIcon } from '@heroicons/react/24/outline';
 import { HeartIcon } from '@heroicons/react/24/solid';
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import { NavLink } from './NavLink';
 import { graphql } from '../__generated__';
@@ -10,6 +10,7 @@ import { Cover } from '../components/Cover';
 import { deferred } from '../components/deferred';
 import { ErrorState, LoadingScreen, Skeleton } from '../components/States';
 import { countOf } from '../lib/format';
+import { rowFor } from '../lib/rows';
 import {
   describeEntry,
   kindLabels,
@@ -98,10 +99,16 @@ const CreatePlaylistButton = deferred<object>(
 const rowClass = (active: boolean) =>
   `flex items-center gap-3 rounded-md p-2 hover:bg-white/5 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none ${active ? 'bg-white/10' : ''}`;
 
-function LikedSongsRow({ count }: { count: number | null }) {
+/** How a row takes part in the list's one Tab stop: reached by Tab when it is the row last focused. */
+interface Roving {
+  tabIndex: number;
+  onFocus: () => void;
+}
+
+function LikedSongsRow({ count, roving }: { count: number | null; roving: Roving }) {
   return (
     <li>
-      <NavLink to="/collection/tracks" className={rowClass}>
+      <NavLink to="/collection/tracks" className={rowClass} {...roving}>
         <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-gradient-to-br from-indigo-700 to-sky-300">
           <HeartIcon aria-hidden="true" className="size-5 text-white" />
         </span>
@@ -116,10 +123,10 @@ function LikedSongsRow({ count }: { count: number | null }) {
   );
 }
 
-function EntryRow({ entry }: { entry: LibraryEntry }) {
+function EntryRow({ entry, roving }: { entry: LibraryEntry; roving: Roving }) {
   return (
     <li>
-      <NavLink to={routeOf(entry)} className={rowClass}>
+      <NavLink to={routeOf(entry)} className={rowClass} {...roving}>
         <Cover
           images={entry.images}
           size={48}
@@ -170,6 +177,8 @@ function LibraryRows({ kind }: { kind: LibraryKind | null }) {
     errorPolicy: 'all',
     skip: !desktop,
   });
+  // The list is one Tab stop, as a track list is: the arrow keys, Home and End move between its rows.
+  const [focusRow, setFocusRow] = useState(0);
   const rest = data?.me;
   // A phone has no sidebar: nothing to ask for.
   if (!desktop) return null;
@@ -187,12 +196,27 @@ function LibraryRows({ kind }: { kind: LibraryKind | null }) {
   const entries = mergeRecent(shown);
   const withLiked = kind === null || kind === 'playlists';
   const more = shown.some((list) => list.hasMore);
+  const rowCount = entries.length + (withLiked ? 1 : 0);
+  const tabStop = Math.min(focusRow, Math.max(0, rowCount - 1));
+  const roving = (index: number): Roving => ({
+    tabIndex: index === tabStop ? 0 : -1,
+    onFocus: () => setFocusRow(index),
+  });
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const links = [...event.currentTarget.querySelectorAll<HTMLElement>(':scope > li > a[tabindex]')];
+    const index = links.indexOf(event.target as HTMLElement);
+    const next = index < 0 ? null : rowFor(event.key, index, links.length);
+    if (next === null) return;
+    event.preventDefault();
+    links[next]?.focus();
+  };
+  const first = withLiked ? 1 : 0;
   return (
     <>
-      <ul aria-label="Saved in Your Library" className="min-h-0 flex-1 overflow-y-auto">
-        {withLiked && <LikedSongsRow count={rest.savedTracks.totalCount} />}
-        {entries.map((entry) => (
-          <EntryRow key={`${entry.kind}:${entry.id}`} entry={entry} />
+      <ul aria-label="Saved in Your Library" className="min-h-0 flex-1 overflow-y-auto" onKeyDown={onKeyDown}>
+        {withLiked && <LikedSongsRow count={rest.savedTracks.totalCount} roving={roving(0)} />}
+        {entries.map((entry, index) => (
+          <EntryRow key={`${entry.kind}:${entry.id}`} entry={entry} roving={roving(first + index)} />
         ))}
         {more && (
           <li>
@@ -233,7 +257,7 @@ function SidebarLibrary() {
         </h2>
         <CreatePlaylistButton />
       </div>
-      <div role="group" aria-label="Show only" className="flex flex-wrap gap-2 px-2 pb-2">
+      <div role="group" aria-label="Show only" className="flex flex-wrap gap-1.5 px-2 pb-2">
         {kind && (
           <button
             type="button"
@@ -254,7 +278,7 @@ function SidebarLibrary() {
               type="button"
               aria-pressed={kind === each}
               onClick={() => setKind(kind === each ? null : each)}
-              className="rounded-full bg-neutral-800 px-3 py-1.5 text-sm font-medium hover:bg-neutral-700 aria-pressed:bg-white aria-pressed:text-black"
+              className="rounded-full bg-neutral-800 px-2.5 py-1.5 text-[13px] font-medium hover:bg-neutral-700 aria-pressed:bg-white aria-pressed:text-black"
             >
               {kindLabels[each]}
             </button>
@@ -268,7 +292,7 @@ function SidebarLibrary() {
 /** The desktop sidebar: where to go, and Your Library. */
 export function Sidebar() {
   return (
-    <nav aria-label="Main" className="hidden w-80 shrink-0 flex-col gap-2 p-2 md:flex">
+    <nav aria-label="Main" className="hidden w-72 shrink-0 flex-col gap-2 p-2 md:flex lg:w-[22rem]">
       <div className="rounded-lg bg-neutral-900 p-3">
         <ul>
           {mainNavigation
