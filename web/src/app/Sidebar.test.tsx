@@ -8,7 +8,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { createCache } from '../apollo';
 import { NotificationsProvider } from '../components/Notifications';
 import { testViewer } from '../search/test-support';
-import { Sidebar, SidebarLibraryDocument } from './Sidebar';
+import { Sidebar } from './Sidebar';
+import { SidebarLibraryDocument } from './SidebarLibraryRows';
 import { ViewerProvider, type Me } from './viewer';
 
 const pageInfo = { __typename: 'PageInfo', hasNextPage: false, endCursor: null };
