@@ -85,14 +85,20 @@ test('the library shows every kind, narrows, filters and sorts them, as a list o
 test('the library says so when it cannot be loaded, and loads again on request', async ({ page }, testInfo) => {
   await signIn(page, '/');
   const failing = await failOperation(page, 'LibraryPage', 'network');
+  // The sidebar reads the same lists, and the screen would find them in the cache: it fails too, from a fresh page.
+  const sidebarFailing = await failOperation(page, 'SidebarLibrary', 'network');
+  await page.reload();
   await page.getByRole('link', { name: 'Your Library' }).first().click();
-  await expect(page.getByText('We could not load your library.')).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByText('We could not load your library.')).toBeVisible();
   await saveScreen(page, testInfo, 'library-error');
   await expectAccessible(page);
   failing.heal();
-  await page.getByRole('button', { name: 'Try again' }).click();
+  await main.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your Library' })).toBeVisible();
   await failing.release();
+  sidebarFailing.heal();
+  await sidebarFailing.release();
 });
 
 test('a liked track shows in Liked Songs; unliked there, it leaves at once, and stays when a removal fails', async ({

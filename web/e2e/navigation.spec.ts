@@ -94,11 +94,15 @@ test('a track list plays from the keyboard alone: Tab to a row, Enter plays it, 
   const pause = player.getByRole('button', { name: 'Pause', exact: true });
   await expect(pause).toBeVisible({ timeout: 15_000 });
   await expect(second.getByRole('button', { name: `Pause ${track} by`, exact: false })).toBeAttached();
+  // While it plays, the tab names the track and its artists, as Spotify's does.
+  const artists = label.slice(`Play ${track} by `.length);
+  await expect(page).toHaveTitle(`${track} • ${artists} – Graphonic`);
   await expectAccessible(page);
 
-  // Left paused, as every test leaves it.
+  // Left paused, as every test leaves it: the tab names the screen again.
   await pause.click();
   await expect(player.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(`${album.name} – Graphonic`);
   expect(errors).toEqual([]);
 });
 

@@ -103,6 +103,15 @@ async function expectTitle(page: Page, testInfo: TestInfo, title: string, timeou
   await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(title);
 }
 
+/** The artists of the track that plays, as the tab's title credits them. */
+async function playingArtists(page: Page): Promise<string> {
+  const data = await graphql<{ player: { state: { item: { artists?: { name: string }[] } | null } | null } }>(
+    page,
+    'query PlayerJourneyArtists { player { state { item { ... on Track { artists { name } } } } } }',
+  );
+  return (data.player.state?.item?.artists ?? []).map((artist) => artist.name).join(', ');
+}
+
 /** The names in a track list, as its rows show them. */
 async function namesIn(list: Locator): Promise<string[]> {
   await list.getByRole('listitem').first().waitFor();
@@ -145,10 +154,16 @@ test('an album plays in the browser: pause, play, next, previous and seek', asyn
 
   const controls = await openControls(page, testInfo);
   await expectTitle(page, testInfo, first);
+  // The tab names what plays while it plays; the screen is still what is announced on arriving.
+  const screenName = isPhone(testInfo) ? 'Now playing' : 'Queue';
+  await expect(page).toHaveTitle(`${first} • ${await playingArtists(page)} – Graphonic`);
+  if (isPhone(testInfo)) await expect(page.locator('#screen-announcer')).toHaveText(screenName);
 
   await controls.getByRole('button', { name: 'Pause', exact: true }).click();
   await expect(controls.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   await expectAudioStill(page);
+  // Paused, the tab names the screen again.
+  await expect(page).toHaveTitle(`${screenName} – Graphonic`);
   await saveScreen(page, testInfo, 'player-paused');
 
   await controls.getByRole('button', { name: 'Play', exact: true }).click();

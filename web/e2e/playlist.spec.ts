@@ -110,7 +110,11 @@ test('a listener makes a playlist, fills it, orders it, edits it, and deletes it
   await expect(page.getByText('Public playlist')).toBeVisible();
   await expect.poll(() => order(page.getByRole('list', { name: `Items of ${name}` }))).toEqual([first, third]);
   if (testInfo.project.name === 'desktop') {
-    await expect(page.getByRole('list', { name: 'Your playlists' }).getByRole('link', { name })).toBeVisible();
+    await expect(
+      page
+        .getByRole('list', { name: 'Saved in Your Library' })
+        .getByRole('link', { name: new RegExp(`^${name} Playlist · `) }),
+    ).toBeVisible();
   }
 
   // Deleted after a confirmation (what the library shows then: see the next test).

@@ -6,6 +6,8 @@ import { deferred, prefetchWidgets } from '../components/deferred';
 import { ConnectionBanner, UnreachablePage } from '../components/ConnectionBanner';
 import { NotificationsProvider } from '../components/Notifications';
 import { ErrorState, PageSkeleton } from '../components/States';
+import { usePlayer } from '../player/context';
+import { nowPlayingLabel } from '../player/now-playing';
 import { PlayerBarLook } from '../player/PlayerBarLook';
 import { PlayerHost } from '../player/PlayerHost';
 import { Landing } from './Landing';
@@ -90,7 +92,13 @@ function SignedInShell() {
   const main = useRef<HTMLElement | null>(null);
   const screen = useRef<HTMLDivElement | null>(null);
   useEffect(prefetchWidgets, []);
-  const { canGoBack, canGoForward, announcement } = useScreenNavigation(main, screen, location);
+  const { state: playback } = usePlayer();
+  const { canGoBack, canGoForward, announcement } = useScreenNavigation(
+    main,
+    screen,
+    location,
+    nowPlayingLabel(playback),
+  );
   return (
     <div className="flex h-dvh flex-col">
       <a

@@ -46,11 +46,11 @@ function NewPlaylist() {
   );
 }
 
-function Shell() {
+function Shell({ playing = null }: { playing?: string | null }) {
   const [location] = useLocation();
   const main = useRef<HTMLElement>(null);
   const holder = useRef<HTMLDivElement>(null);
-  const { canGoBack, canGoForward, announcement } = useScreenNavigation(main, holder, location);
+  const { canGoBack, canGoForward, announcement } = useScreenNavigation(main, holder, location, playing);
   return (
     <>
       <main ref={main}>
@@ -121,6 +121,17 @@ describe('useScreenNavigation', () => {
     const missing = await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     await waitFor(() => expect(document.activeElement).toBe(missing));
     expect(document.title).toBe('Page not found – Graphonic');
+  });
+
+  it('names what plays while it plays, the screen once it stops, and announces the screen either way', async () => {
+    const { rerender } = render(<Shell playing="Come Together • The Beatles" />);
+    await waitFor(() => expect(document.title).toBe('Come Together • The Beatles – Graphonic'));
+    act(() => navigate('/album/abc'));
+    await screen.findByRole('heading', { level: 1, name: 'Abbey Road' });
+    await waitFor(() => expect(screen.getByTestId('announcer').textContent).toBe('Abbey Road'));
+    expect(document.title).toBe('Come Together • The Beatles – Graphonic');
+    rerender(<Shell playing={null} />);
+    await waitFor(() => expect(document.title).toBe('Abbey Road – Graphonic'));
   });
 
   it('leaves focus where the screen put it', async () => {

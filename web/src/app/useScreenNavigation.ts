@@ -33,18 +33,21 @@ interface Restore {
  * The shell's part in moving between screens, as a page load would do it and better:
  * - a new screen starts at its top; Back and Forward bring a screen back where it was scrolled, once
  *   its content is there to scroll;
- * - the tab's title names the screen and what it shows;
+ * - the tab's title names the screen and what it shows, or, while something plays, what plays
+ *   (`playing`: "Song • Artist"), as Spotify's does; the announcement still names the screen;
  * - on moving to another screen, focus goes to its heading (unless the screen put it somewhere itself,
  *   as the search box does) and the screen's name is announced;
  * - Back and Forward say whether they lead anywhere within the app.
  *
  * `main` is the element that scrolls; `screen` holds the screen itself; `location` is the path shown (a
- * change of it is a move to another screen).
+ * change of it is a move to another screen); `playing` names what plays, null while nothing does or it is
+ * paused.
  */
 export function useScreenNavigation(
   main: RefObject<HTMLElement | null>,
   screen: RefObject<HTMLElement | null>,
   location: string,
+  playing: string | null = null,
 ): ScreenNavigation {
   const [entries] = useState(() => new HistoryEntries(window.history, window.sessionStorage));
   const [arrows, setArrows] = useState({ canGoBack: entries.canGoBack, canGoForward: entries.canGoForward });
@@ -53,6 +56,7 @@ export function useScreenNavigation(
   // Set on moving to another screen (not on the first one): its arrival is to be announced.
   const arrived = useRef(false);
   const check = useRef<() => void>(() => undefined);
+  const playingNow = useRef(playing);
 
   useEffect(() => {
     const scroller = main.current;
@@ -73,7 +77,7 @@ export function useScreenNavigation(
       const ready = screenReady(holder);
       const heading = screenHeading(holder);
       const label = screenLabel(window.location.pathname, heading?.textContent ?? null);
-      const title = documentTitle(label);
+      const title = documentTitle(playingNow.current ?? label);
       if (document.title !== title) document.title = title;
       if (!ready) return;
       const wanted = restore.current;
@@ -171,6 +175,11 @@ export function useScreenNavigation(
     else arrived.current = true;
     check.current();
   }, [location]);
+
+  useEffect(() => {
+    playingNow.current = playing;
+    check.current();
+  }, [playing]);
 
   return { ...arrows, announcement };
 }

@@ -8,7 +8,8 @@ import { errorCodeOf } from '../lib/errors';
 
 /**
  * Who is signed in and what their music service can do: read once by the app shell and shared
- * through context, so that no screen asks again. The sidebar's playlists come with it.
+ * through context, so that no screen asks again. The listener's playlists come with it, as Your Library
+ * reads them (library/library-lists.ts): the sidebar and the library screen read them from here.
  */
 export const ViewerQueryDocument = graphql(`
   query Viewer {
@@ -21,6 +22,7 @@ export const ViewerQueryDocument = graphql(`
         url
       }
       playlists(first: 50) {
+        ...LibraryList_playlists
         totalCount
         edges {
           cursor
@@ -36,7 +38,6 @@ export const ViewerQueryDocument = graphql(`
             owner {
               id
             }
-            ...SidebarPlaylist_playlist
           }
         }
         pageInfo {

@@ -7,7 +7,7 @@ import { ViewerProvider } from '../app/viewer';
 import { PlayerContext, type Player } from '../player/context';
 import { testViewer } from '../search/test-support';
 import { NotificationsProvider } from './Notifications';
-import { playLabel, rowFor, TrackList, TrackRowFragment, type TrackListRow } from './TrackList';
+import { playLabel, TrackList, TrackRowFragment, type TrackListRow } from './TrackList';
 
 const track = (id: string, name: string, artist: string) => ({
   __typename: 'Track' as const,
@@ -84,19 +84,6 @@ describe('playLabel', () => {
       'Play Part 1 by The Show',
     );
     expect(playLabel({ __typename: 'Track', name: 'Alone', artists: [] }, false)).toBe('Play Alone');
-  });
-});
-
-describe('rowFor', () => {
-  it('steps with the arrows, jumps with Home and End, and stays within the list', () => {
-    expect(rowFor('ArrowDown', 0, 3)).toBe(1);
-    expect(rowFor('ArrowDown', 2, 3)).toBe(2);
-    expect(rowFor('ArrowUp', 0, 3)).toBe(0);
-    expect(rowFor('ArrowUp', 2, 3)).toBe(1);
-    expect(rowFor('Home', 2, 3)).toBe(0);
-    expect(rowFor('End', 0, 3)).toBe(2);
-    expect(rowFor('Enter', 0, 3)).toBeNull();
-    expect(rowFor('ArrowDown', 0, 0)).toBeNull();
   });
 });
 

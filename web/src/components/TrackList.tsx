@@ -4,6 +4,7 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { graphql, getFragmentData, type FragmentType } from '../__generated__';
 import { formatAgo, formatDuration } from '../lib/format';
+import { rowFor } from '../lib/rows';
 import { usePlayer, type PlayTarget } from '../player/context';
 import { Cover } from './Cover';
 import { ItemCredits } from './ItemCredits';
@@ -108,26 +109,6 @@ export type NamedItem = { name: string } & (
 export function playLabel(item: NamedItem, playing: boolean): string {
   const by = item.__typename === 'Track' ? item.artists.map((artist) => artist.name).join(', ') : item.show.name;
   return `${playing ? 'Pause' : 'Play'} ${item.name}${by ? ` by ${by}` : ''}`;
-}
-
-/**
- * The row a key moves focus to, from row `index` of `count`: ArrowDown and ArrowUp step, Home and End jump
- * to the ends; null for any other key.
- */
-export function rowFor(key: string, index: number, count: number): number | null {
-  if (count === 0) return null;
-  switch (key) {
-    case 'ArrowDown':
-      return Math.min(count - 1, index + 1);
-    case 'ArrowUp':
-      return Math.max(0, index - 1);
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return null;
-  }
 }
 
 /**

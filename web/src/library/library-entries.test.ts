@@ -3,9 +3,11 @@ import {
   describeEntry,
   kindList,
   matchesFilter,
+  mergeRecent,
   routeOf,
   sortEntries,
   sortsFor,
+  type KindList,
   type LibraryEntry,
 } from './library-entries';
 
@@ -118,5 +120,40 @@ describe('a kind’s list', () => {
     await kindList('artists', page, itemOf, more).more();
     await kindList('artists', { ...page, pageInfo: { hasNextPage: false, endCursor: null } }, itemOf, more).more();
     expect(more.mock.calls).toEqual([['c2'], ['']]);
+  });
+});
+
+describe('the kinds in one list, most recently added first', () => {
+  const list = (kind: KindList['kind'], entries: LibraryEntry[]): KindList => ({
+    kind,
+    entries,
+    total: entries.length,
+    hasMore: false,
+    more: () => Promise.resolve(),
+  });
+
+  it('goes by the time saved where both are known, and keeps each kind in its own order', () => {
+    const albums = list('albums', [
+      entry('new album', 0, { addedAt: '2026-05-01T00:00:00Z' }),
+      entry('old album', 1, { addedAt: '2026-01-01T00:00:00Z' }),
+    ]);
+    const shows = list('shows', [entry('show', 0, { kind: 'shows', addedAt: '2026-03-01T00:00:00Z' })]);
+    const playlists = list('playlists', [
+      entry('first playlist', 0, { kind: 'playlists' }),
+      entry('second playlist', 1, { kind: 'playlists' }),
+    ]);
+    const artists = list('artists', [entry('artist', 0, { kind: 'artists' })]);
+    expect(mergeRecent([playlists, albums, artists, shows]).map((each) => each.name)).toEqual([
+      'first playlist',
+      'new album',
+      'artist',
+      'show',
+      'second playlist',
+      'old album',
+    ]);
+  });
+
+  it('is empty for empty lists', () => {
+    expect(mergeRecent([list('albums', []), list('artists', [])])).toEqual([]);
   });
 });

@@ -133,3 +133,34 @@ export function describeEntry(entry: Pick<LibraryEntry, 'kind' | 'creator'>): st
 /** The look of the sort button, the same before and after its listbox has loaded. */
 export const sortButtonClass =
   'flex min-h-11 sm:min-h-0 items-center gap-1 rounded-md px-2 py-2 text-sm text-neutral-300 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none';
+
+const kindOrder: readonly LibraryKind[] = ['playlists', 'albums', 'artists', 'shows'];
+
+/**
+ * The kinds' entries in one list, most recently added first, as the sidebar shows them. Each kind keeps
+ * the music service's own order (most recent first). Between kinds, two entries whose saving time is
+ * known go by it; otherwise by their place in their own list, so that the newest of each kind come
+ * first; ties go playlists, albums, artists, podcasts.
+ */
+export function mergeRecent(lists: readonly KindList[]): LibraryEntry[] {
+  const heads = lists.map((list) => ({ kind: list.kind, entries: list.entries, next: 0 }));
+  const before = (a: LibraryEntry, b: LibraryEntry) => {
+    if (a.addedAt && b.addedAt && a.addedAt !== b.addedAt) return a.addedAt > b.addedAt;
+    if (a.order !== b.order) return a.order < b.order;
+    return kindOrder.indexOf(a.kind) < kindOrder.indexOf(b.kind);
+  };
+  const merged: LibraryEntry[] = [];
+  for (;;) {
+    let best: (typeof heads)[number] | null = null;
+    for (const head of heads) {
+      const entry = head.entries[head.next];
+      if (!entry) continue;
+      const bestEntry = best?.entries[best.next];
+      if (!bestEntry || before(entry, bestEntry)) best = head;
+    }
+    const chosen = best?.entries[best.next];
+    if (!best || !chosen) return merged;
+    merged.push(chosen);
+    best.next += 1;
+  }
+}

@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { readLayout, saveLayout, useLibraryNarrowing } from './library-settings';
+import { readLayout, readSidebarKind, saveLayout, saveSidebarKind, useLibraryNarrowing } from './library-settings';
 
 function storageOf(entries: Record<string, string>) {
   const map = new Map(Object.entries(entries));
   return {
     getItem: (key: string) => map.get(key) ?? null,
     setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
     map,
   };
 }
@@ -42,6 +43,23 @@ describe('the library layout kept in the browser', () => {
     };
     expect(readLayout(refusing)).toEqual({ view: 'list', sort: 'recent' });
     expect(() => saveLayout(refusing, { view: 'grid', sort: 'name' })).not.toThrow();
+  });
+});
+
+describe("the sidebar's chip kept in the browser", () => {
+  it('reads back the kind chosen, and nothing once it is cleared', () => {
+    const storage = storageOf({});
+    expect(readSidebarKind(storage)).toBeNull();
+    saveSidebarKind(storage, 'albums');
+    expect(readSidebarKind(storage)).toBe('albums');
+    saveSidebarKind(storage, null);
+    expect(storage.map.has('graphonic.sidebar.kind')).toBe(false);
+    expect(readSidebarKind(storage)).toBeNull();
+  });
+
+  it('ignores a kind it does not know', () => {
+    expect(readSidebarKind(storageOf({ 'graphonic.sidebar.kind': 'radio' }))).toBeNull();
+    expect(readSidebarKind(storageOf({ 'graphonic.sidebar.kind': 'toString' }))).toBeNull();
   });
 });
 

@@ -102,3 +102,41 @@ export function useLibraryNarrowing(): {
     setFilter: useCallback((filter: string) => set('filter', filter), [set]),
   };
 }
+
+const sidebarKindKey = 'graphonic.sidebar.kind';
+
+/** The kind the sidebar was narrowed to, kept in `storage`; none when nothing (or nothing understood) is kept. */
+export function readSidebarKind(storage: Pick<Storage, 'getItem'>): LibraryKind | null {
+  try {
+    const kept = storage.getItem(sidebarKindKey);
+    return isKind(kept) ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSidebarKind(storage: Pick<Storage, 'setItem' | 'removeItem'>, kind: LibraryKind | null): void {
+  try {
+    if (kind) storage.setItem(sidebarKindKey, kind);
+    else storage.removeItem(sidebarKindKey);
+  } catch {
+    // Storage may be off or full: the choice then lasts for this visit.
+  }
+}
+
+/**
+ * What the sidebar's chips narrow it to: kept in this browser, as the library's layout is, rather than in
+ * the address, since the sidebar stays the same on every screen.
+ */
+export function useSidebarKind(): [LibraryKind | null, (kind: LibraryKind | null) => void] {
+  const [kind, setKind] = useState<LibraryKind | null>(() => {
+    const storage = browserStorage();
+    return storage ? readSidebarKind(storage) : null;
+  });
+  const choose = useCallback((next: LibraryKind | null) => {
+    setKind(next);
+    const storage = browserStorage();
+    if (storage) saveSidebarKind(storage, next);
+  }, []);
+  return [kind, choose];
+}

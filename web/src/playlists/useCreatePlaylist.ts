@@ -26,7 +26,6 @@ export const CreatePlaylistMutation = graphql(`
           id
           displayName
         }
-        ...SidebarPlaylist_playlist
       }
     }
   }

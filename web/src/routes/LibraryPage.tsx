@@ -6,7 +6,7 @@ import { HeartIcon } from '@heroicons/react/24/solid';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { startQuery } from '../app/screens';
-import { graphql, getFragmentData } from '../__generated__';
+import { graphql } from '../__generated__';
 import { MediaCard } from '../components/Cards';
 import { deferred } from '../components/deferred';
 import { Cover } from '../components/Cover';
@@ -16,7 +16,6 @@ import { countOf } from '../lib/format';
 import {
   describeEntry,
   kindLabels,
-  kindList,
   matchesFilter,
   routeOf,
   sortEntries,
@@ -28,6 +27,7 @@ import {
   type LibraryKind,
   type LibrarySort,
 } from '../library/library-entries';
+import { albumList, artistList, playlistList, showList } from '../library/library-lists';
 import type { SortListboxProps } from '../library/SortListbox';
 import { useLibraryLayout, useLibraryNarrowing, type LibraryView } from '../library/library-settings';
 import { useCreatePlaylist } from '../playlists/useCreatePlaylist';
@@ -48,107 +48,8 @@ const SortListbox = deferred<SortListboxProps>(
   ),
 );
 
-const LibraryPlaylistsFragment = graphql(`
-  fragment LibraryPage_playlists on PlaylistConnection {
-    totalCount
-    edges {
-      cursor
-      node {
-        id
-        uri
-        name
-        collaborative
-        images {
-          url
-          width
-        }
-        owner {
-          id
-          displayName
-        }
-      }
-    }
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-  }
-`);
-
-const LibraryAlbumsFragment = graphql(`
-  fragment LibraryPage_albums on SavedAlbumConnection {
-    totalCount
-    edges {
-      cursor
-      addedAt
-      node {
-        id
-        uri
-        name
-        images {
-          url
-          width
-        }
-        artists {
-          id
-          name
-        }
-      }
-    }
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-  }
-`);
-
-const LibraryArtistsFragment = graphql(`
-  fragment LibraryPage_artists on ArtistConnection {
-    totalCount
-    edges {
-      cursor
-      node {
-        id
-        uri
-        name
-        images {
-          url
-          width
-        }
-      }
-    }
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-  }
-`);
-
-const LibraryShowsFragment = graphql(`
-  fragment LibraryPage_shows on SavedShowConnection {
-    totalCount
-    edges {
-      cursor
-      addedAt
-      node {
-        id
-        uri
-        name
-        publisher
-        images {
-          url
-          width
-        }
-      }
-    }
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-  }
-`);
-
-// The playlists' page size matches the sidebar's (app/viewer.tsx): both read the same list.
+// The sidebar reads the same lists with the same page sizes (app/viewer.tsx, app/Sidebar.tsx): a visit
+// here after the first screen is answered from the cache.
 export const LibraryPageDocument = graphql(`
   query LibraryPage {
     me {
@@ -157,16 +58,16 @@ export const LibraryPageDocument = graphql(`
         totalCount
       }
       playlists(first: 50) {
-        ...LibraryPage_playlists
+        ...LibraryList_playlists
       }
       savedAlbums(first: 50) {
-        ...LibraryPage_albums
+        ...LibraryList_albums
       }
       followedArtists(first: 50) {
-        ...LibraryPage_artists
+        ...LibraryList_artists
       }
       savedShows(first: 50) {
-        ...LibraryPage_shows
+        ...LibraryList_shows
       }
     }
   }
@@ -178,7 +79,7 @@ const MorePlaylistsDocument = graphql(`
     me {
       id
       playlists(first: 50, after: $after) {
-        ...LibraryPage_playlists
+        ...LibraryList_playlists
       }
     }
   }
@@ -189,7 +90,7 @@ const MoreAlbumsDocument = graphql(`
     me {
       id
       savedAlbums(first: 50, after: $after) {
-        ...LibraryPage_albums
+        ...LibraryList_albums
       }
     }
   }
@@ -200,7 +101,7 @@ const MoreArtistsDocument = graphql(`
     me {
       id
       followedArtists(first: 50, after: $after) {
-        ...LibraryPage_artists
+        ...LibraryList_artists
       }
     }
   }
@@ -211,7 +112,7 @@ const MoreShowsDocument = graphql(`
     me {
       id
       savedShows(first: 50, after: $after) {
-        ...LibraryPage_shows
+        ...LibraryList_shows
       }
     }
   }
@@ -389,37 +290,13 @@ export default function LibraryPage() {
   if (loading && !me) return <LibrarySkeleton />;
   if (!me) return <ErrorState error={error} doing="load your library" retry={() => void refetch()} />;
 
-  const playlists = getFragmentData(LibraryPlaylistsFragment, me.playlists);
-  const albums = getFragmentData(LibraryAlbumsFragment, me.savedAlbums);
-  const artists = getFragmentData(LibraryArtistsFragment, me.followedArtists);
-  const shows = getFragmentData(LibraryShowsFragment, me.savedShows);
   const likedCount = me.savedTracks.totalCount;
 
   const lists: Record<LibraryKind, KindList> = {
-    playlists: kindList(
-      'playlists',
-      playlists,
-      ({ node }) => ({ node, creator: node.owner.displayName ?? node.owner.id, addedAt: null }),
-      (after) => fetchMore({ query: MorePlaylistsDocument, variables: { after } }),
-    ),
-    albums: kindList(
-      'albums',
-      albums,
-      ({ node, addedAt }) => ({ node, creator: node.artists.map((artist) => artist.name).join(', '), addedAt }),
-      (after) => fetchMore({ query: MoreAlbumsDocument, variables: { after } }),
-    ),
-    artists: kindList(
-      'artists',
-      artists,
-      ({ node }) => ({ node, creator: null, addedAt: null }),
-      (after) => fetchMore({ query: MoreArtistsDocument, variables: { after } }),
-    ),
-    shows: kindList(
-      'shows',
-      shows,
-      ({ node, addedAt }) => ({ node, creator: node.publisher, addedAt }),
-      (after) => fetchMore({ query: MoreShowsDocument, variables: { after } }),
-    ),
+    playlists: playlistList(me.playlists, (after) => fetchMore({ query: MorePlaylistsDocument, variables: { after } })),
+    albums: albumList(me.savedAlbums, (after) => fetchMore({ query: MoreAlbumsDocument, variables: { after } })),
+    artists: artistList(me.followedArtists, (after) => fetchMore({ query: MoreArtistsDocument, variables: { after } })),
+    shows: showList(me.savedShows, (after) => fetchMore({ query: MoreShowsDocument, variables: { after } })),
   };
 
   const sorts = sortsFor(kind);
