@@ -387,7 +387,7 @@ export default function LibraryPage() {
   const me = data?.me;
 
   if (loading && !me) return <LibrarySkeleton />;
-  if (!me) return <ErrorState error={error} doing="load your library" retry={() => void refetch()} />;
+  if (!me) return <ErrorState error={error} doing="load your library" retry={() => void refetch()} level={1} />;
 
   const playlists = getFragmentData(LibraryPlaylistsFragment, me.playlists);
   const albums = getFragmentData(LibraryAlbumsFragment, me.savedAlbums);
