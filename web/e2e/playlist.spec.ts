@@ -229,6 +229,16 @@ async function newPlaylist(page: Page, prefix: string): Promise<string> {
   return name;
 }
 
+/** The URI of the item at a position of a playlist, as the music service now holds it. */
+async function uriAt(page: Page, id: string, position: number): Promise<string> {
+  const { playlist } = await graphql<{ playlist: { items: { edges: { node: { uri: string } }[] } } }>(
+    page,
+    'query($id: ID!, $first: Int!) { playlist(id: $id) { items(first: $first) { edges { node { ... on Track { uri } } } } } }',
+    { id, first: position + 1 },
+  );
+  return playlist.items.edges[position]?.node.uri ?? '';
+}
+
 test('removing one copy of a song removes that row only, and a playlist changed elsewhere is not edited blind', async ({
   page,
 }, testInfo) => {
@@ -273,12 +283,7 @@ test('removing one copy of a song removes that row only, and a playlist changed 
 
   // Changed on another device meanwhile: the removal is refused, nothing is removed, and the screen says why.
   const id = new URL(page.url()).pathname.split('/').pop() ?? '';
-  const { playlist } = await graphql<{ playlist: { items: { edges: { node: { uri: string } }[] } } }>(
-    page,
-    'query($id: ID!) { playlist(id: $id) { items(first: 1) { edges { node { ... on Track { uri } } } } } }',
-    { id },
-  );
-  const uri = playlist.items.edges[0]?.node.uri ?? '';
+  const uri = await uriAt(page, id, 0);
   await graphql(
     page,
     'mutation($id: ID!, $uri: String!) { addPlaylistItems(input: { playlistId: $id, uris: [$uri] }) { playlist { id } } }',
@@ -293,6 +298,36 @@ test('removing one copy of a song removes that row only, and a playlist changed 
   await expectAccessible(page);
   await page.reload();
   await expect.poll(() => order(page.getByRole('list', { name: `Items of ${name}` }))).toEqual([song, other, song]);
+
+  // Another tab puts a copy of the other song at the top; this one still shows the order before it.
+  const elsewhere = await page.request.post('/graphql', {
+    headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
+    data: {
+      query: `mutation($id: ID!) { addPlaylistItems(input: { playlistId: $id, uris: [${JSON.stringify(
+        await uriAt(page, id, 1),
+      )}], position: 0 }) { playlist { id } } }`,
+      variables: { id },
+    },
+  });
+  expect(((await elsewhere.json()) as { errors?: unknown }).errors).toBeUndefined();
+  // Moving the first song to the end, from the keyboard, against the order this tab shows: blind, it would
+  // move the other song that now stands first. It is refused, and the screen shows the latest order.
+  const handle = items.getByRole('button', { name: `Reorder ${song}` }).first();
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(
+    page.getByRole('alert').getByText('This playlist changed elsewhere. It now shows the latest order; try again.'),
+  ).toBeVisible();
+  await expect.poll(() => order(items)).toEqual([other, song, other, song]);
+  await saveScreen(page, testInfo, 'playlist-reorder-conflict');
+  await expectAccessible(page);
+  await page.reload();
+  await expect
+    .poll(() => order(page.getByRole('list', { name: `Items of ${name}` })))
+    .toEqual([other, song, other, song]);
   expect(errors).toEqual([]);
 });
 

@@ -724,7 +724,11 @@ export type Mutation = {
    * since `snapshotId` so that the positions may no longer hold what the listener saw.
    */
   removePlaylistItems: Maybe<RemovePlaylistItemsPayload>;
-  /** Moves a run of consecutive items to another place in a playlist. */
+  /**
+   * Moves a run of consecutive items to another place in a playlist. PLAYLIST_CHANGED, with nothing moved,
+   * when the playlist has changed since `snapshotId` so that the positions may no longer hold what the
+   * listener saw.
+   */
   reorderPlaylistItems: Maybe<ReorderPlaylistItemsPayload>;
   /** Replaces all of a playlist's items with the given ones (an empty list clears it). */
   replacePlaylistItems: Maybe<ReplacePlaylistItemsPayload>;
@@ -1653,7 +1657,10 @@ export type ReorderPlaylistItemsInput = {
   rangeLength?: InputMaybe<Scalars['Int']['input']>;
   /** The position of the first item to move, counting from 0. */
   rangeStart: Scalars['Int']['input'];
-  /** The `snapshotId` the listener saw; BAD_USER_INPUT when it is not a version of this playlist. */
+  /**
+   * The `snapshotId` the listener saw; BAD_USER_INPUT when it is not a version of this playlist, and
+   * PLAYLIST_CHANGED when it is no longer the playlist's current version (the positions are that version's).
+   */
   snapshotId?: InputMaybe<Scalars['String']['input']>;
 };
 

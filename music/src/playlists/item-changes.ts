@@ -68,7 +68,9 @@ async function reorderItems(db: Database, res: Response, id: string, body: Recor
   const rangeLength = bodyInteger(body, 'range_length', 1) ?? 1;
   if (rangeStart === undefined) throw badRequest('Missing required parameter: range_start');
   if (insertBefore === undefined) throw badRequest('Missing required parameter: insert_before');
-  const snapshotId = await change(db, res, id, { snapshotId: optionalSnapshot(body) }, async (tx) => {
+  // Positions hold only in the snapshot they were read from: a snapshot given must be the current one.
+  const options = { snapshotId: optionalSnapshot(body), currentSnapshot: true };
+  const snapshotId = await change(db, res, id, options, async (tx) => {
     const itemIds = await store.itemIdsInOrder(tx, id);
     if (rangeStart + rangeLength > itemIds.length) throw badRequest('Invalid range: past the end of the playlist');
     if (insertBefore > itemIds.length) throw badRequest('Invalid insert_before: past the end of the playlist');

@@ -474,6 +474,33 @@ await describeService('playlists', (service) => {
     expect(await uris(call, playlistId)).toEqual([track(1)]);
   });
 
+  it('refuse a reorder against a stale snapshot, moving nothing, and apply one against the current snapshot', async () => {
+    const { call } = await listener();
+    const playlistId = await newPlaylist(call, {}, [track(0), track(1), track(2)]);
+    const early = String((await call('GET', `/playlists/${playlistId}`)).body.snapshot_id);
+    const added = await call('POST', `/playlists/${playlistId}/items`, { uris: [track(3)], position: 0 });
+    const current = String(added.body.snapshot_id);
+    const stale = await call('PUT', `/playlists/${playlistId}/items`, {
+      range_start: 0,
+      insert_before: 3,
+      snapshot_id: early,
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.body).toMatchObject({ error: { status: 400, reason: 'SNAPSHOT_STALE' } });
+    expect((stale.body.error as { message: string }).message).toMatch(/^Stale snapshot_id/);
+    expect(await uris(call, playlistId)).toEqual([track(3), track(0), track(1), track(2)]);
+    expect((await call('GET', `/playlists/${playlistId}`)).body.snapshot_id).toBe(current);
+
+    const fresh = await call('PUT', `/playlists/${playlistId}/items`, {
+      range_start: 0,
+      insert_before: 3,
+      snapshot_id: current,
+    });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.snapshot_id).not.toBe(current);
+    expect(await uris(call, playlistId)).toEqual([track(0), track(1), track(3), track(2)]);
+  });
+
   it('refuse a removal by position against a stale snapshot or a position that holds something else, changing nothing', async () => {
     const { call } = await listener();
     const playlistId = await newPlaylist(call, {}, [track(0), track(1), track(0)]);

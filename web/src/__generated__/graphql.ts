@@ -184,7 +184,10 @@ export type ReorderPlaylistItemsInput = {
   rangeLength?: number | null | undefined;
   /** The position of the first item to move, counting from 0. */
   rangeStart: number;
-  /** The `snapshotId` the listener saw; BAD_USER_INPUT when it is not a version of this playlist. */
+  /**
+   * The `snapshotId` the listener saw; BAD_USER_INPUT when it is not a version of this playlist, and
+   * PLAYLIST_CHANGED when it is no longer the playlist's current version (the positions are that version's).
+   */
   snapshotId?: string | null | undefined;
 };
 

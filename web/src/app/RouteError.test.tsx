@@ -61,6 +61,8 @@ describe('the screen boundary in an outage', () => {
         </ApolloProvider>,
       );
       expect(await screen.findByText('This screen loads by itself as soon as Graphonic can be reached.')).toBeTruthy();
+      // It stands for the whole screen: it heads it.
+      expect(screen.getByRole('heading', { level: 1, name: 'Waiting for the connection' })).toBeTruthy();
       expect(screen.queryByRole('alert')).toBeNull();
       expect(screen.queryByText(/updated while you were here/)).toBeNull();
       await waitFor(() => expect(connection.get()).toMatchObject({ kind: 'unreachable', what: 'api' }));

@@ -111,8 +111,12 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Stat
     if (!error) return this.props.children;
     if (isChunkError(error) && (failure === null || failure === 'unreachable')) {
       return (
-        <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-16 text-center text-neutral-400">
+        <div
+          data-error-state
+          className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-16 text-center text-neutral-400"
+        >
           <SignalSlashIcon aria-hidden="true" className="size-10" />
+          <h1 className="text-lg font-semibold text-neutral-200">Waiting for the connection</h1>
           <p>This screen loads by itself as soon as Graphonic can be reached.</p>
         </div>
       );

@@ -168,7 +168,7 @@ export function Shell() {
   if (status.kind === 'error') {
     return (
       <main className="flex h-dvh items-center justify-center">
-        <ErrorState error={status.error} doing="reach Graphonic" retry={status.retry} />
+        <ErrorState error={status.error} doing="reach Graphonic" retry={status.retry} level={1} />
       </main>
     );
   }

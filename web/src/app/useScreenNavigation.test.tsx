@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
 import { Route, Switch, useLocation } from 'wouter';
-import { screenReady, useScreenNavigation } from './useScreenNavigation';
+import { screenHeading, screenReady, useScreenNavigation } from './useScreenNavigation';
 
 /** A screen whose content arrives later, with a skeleton meanwhile. */
 function SlowAlbum() {
@@ -83,6 +83,16 @@ beforeEach(() => {
   sessionStorage.clear();
   window.history.replaceState(null, '', '/');
   document.title = 'Graphonic';
+});
+
+describe('screenHeading', () => {
+  it("is the screen's own heading, not that of an error in its place", () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<div role="alert" data-error-state><h1>We could not load this album.</h1></div>';
+    expect(screenHeading(root)).toBeNull();
+    root.innerHTML = '<h1>Abbey Road</h1><div role="alert" data-error-state><h2>We could not load it.</h2></div>';
+    expect(screenHeading(root)?.textContent).toBe('Abbey Road');
+  });
 });
 
 describe('screenReady', () => {

@@ -5,8 +5,12 @@ import { documentTitle, screenLabel } from './screens';
 /** How long a Back or Forward waits for its screen to grow tall enough to scroll where it was. */
 export const restoreWithin = 5_000;
 
-/** The screen's own heading, as shown. */
-export const screenHeading = (screen: Element): HTMLElement | null => screen.querySelector('h1');
+/**
+ * The screen's own heading, as shown: not the heading of an error or a wait in its place, which says
+ * what went wrong rather than what the screen is.
+ */
+export const screenHeading = (screen: Element): HTMLElement | null =>
+  Array.from(screen.querySelectorAll('h1')).find((heading) => !heading.closest('[data-error-state]')) ?? null;
 
 /**
  * Whether a screen has rendered what it shows: nothing on it is loading (a skeleton says so with

@@ -34,5 +34,5 @@ export function CatalogError({ error, kind, retry }: CatalogErrorProps) {
       </EmptyState>
     );
   }
-  return <ErrorState error={error} doing={`load this ${kind}`} retry={retry} />;
+  return <ErrorState error={error} doing={`load this ${kind}`} retry={retry} level={1} />;
 }

@@ -90,6 +90,7 @@ describe('an outage on screen', () => {
       await act(() => vi.advanceTimersByTimeAsync(1_000));
       expect(screen.queryByText(/We could not load your library/)).toBeNull();
       expect(screen.getByText('This loads by itself as soon as the answers are back.')).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 2, name: 'Waiting for the connection' })).toBeTruthy();
       expect(screen.queryByText(/not answering/)).toBeNull();
       connection.dispose();
     } finally {

@@ -33,6 +33,16 @@ describe('ErrorState', () => {
     expect(retry).toHaveBeenCalledOnce();
   });
 
+  it('heads an error with what could not be done, at the level of what it stands for', () => {
+    const { unmount } = render(<ErrorState error={new Error('Failed to fetch')} doing="load your library" level={1} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'We could not load your library.' })).toBeTruthy();
+    unmount();
+    render(<ErrorState error={new Error('Failed to fetch')} doing="load the items of this playlist" />);
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'We could not load the items of this playlist.' }),
+    ).toBeTruthy();
+  });
+
   it('offers no retry for what a retry cannot mend', () => {
     render(<ErrorState error={graphqlError('FORBIDDEN')} doing="load this album" retry={() => undefined} />);
     expect(screen.getByRole('alert').textContent).toContain('You are not allowed to load this album.');

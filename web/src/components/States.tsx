@@ -46,7 +46,7 @@ interface ErrorStateProps {
   /** What the screen was doing, in words: "load this album". */
   doing?: string;
   retry?: () => void;
-  /** The level of the not-found heading: 1 where the error stands for the whole screen (an id naming nothing). */
+  /** The level of its heading: 1 where the error stands for the whole screen, else 2 (a part of a screen). */
   level?: 1 | 2;
 }
 
@@ -57,11 +57,16 @@ interface ErrorStateProps {
 export function ErrorState({ error, doing = 'load this page', retry, level = 2 }: ErrorStateProps) {
   const unreachable = useUnreachable();
   const code = error ? errorCodeOf(error) : 'NOT_FOUND';
+  const Heading = level === 1 ? 'h1' : 'h2';
   // An outage has one message, the banner's; the screen only says it waits, and loads when the answers are back.
   if (unreachable && unreachableOf(error)) {
     return (
-      <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-16 text-center text-neutral-400">
+      <div
+        data-error-state
+        className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-16 text-center text-neutral-400"
+      >
         <SignalSlashIcon aria-hidden="true" className="size-10" />
+        <Heading className="text-lg font-semibold text-neutral-200">Waiting for the connection</Heading>
         <p>This loads by itself as soon as the answers are back.</p>
       </div>
     );
@@ -86,9 +91,13 @@ export function ErrorState({ error, doing = 'load this page', retry, level = 2 }
   }
   const retryable = code !== 'FORBIDDEN' && code !== 'FEATURE_UNAVAILABLE' && code !== 'BAD_USER_INPUT';
   return (
-    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-6 py-16 text-center">
+    <div
+      role="alert"
+      data-error-state
+      className="mx-auto flex max-w-md flex-col items-center gap-4 px-6 py-16 text-center"
+    >
       <ExclamationTriangleIcon aria-hidden="true" className="size-10 text-amber-400" />
-      <p className="text-lg font-semibold">We could not {doing}.</p>
+      <Heading className="text-lg font-semibold">We could not {doing}.</Heading>
       <p className="text-neutral-300">{friendlyMessage(error, doing)}</p>
       {code === 'UNAUTHENTICATED' ? (
         <a

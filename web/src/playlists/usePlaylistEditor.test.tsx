@@ -308,6 +308,31 @@ describe('editing a playlist', () => {
     expect(cache.readQuery({ query: ItemsQuery, variables: { id: 'p1' } })).toBeNull();
   });
 
+  it('moves nothing when the playlist changed elsewhere, says so plainly, and drops its items to read the latest order', async () => {
+    const cache = cacheWith([a, b, c]);
+    const editor = setup(cache, [
+      {
+        request: {
+          query: ReorderPlaylistItemsMutation,
+          variables: { input: { playlistId: 'p1', rangeStart: 0, insertBefore: 3, rangeLength: 1, snapshotId: 's1' } },
+        },
+        result: { errors: [new GraphQLError('Stale snapshot_id', { extensions: { code: 'PLAYLIST_CHANGED' } })] },
+      },
+    ]);
+    let moved: Promise<boolean> = Promise.resolve(true);
+    act(() => {
+      moved = editor.current.move(0, 2, 'Alpha');
+    });
+    expect(shown(cache).names).toEqual(['Beta', 'Gamma', 'Alpha']);
+    await act(async () => {
+      expect(await moved).toBe(false);
+    });
+    expect(
+      await screen.findByText('This playlist changed elsewhere. It now shows the latest order; try again.'),
+    ).toBeTruthy();
+    expect(cache.readQuery({ query: ItemsQuery, variables: { id: 'p1' } })).toBeNull();
+  });
+
   it('asks before removing every copy where the music service cannot remove one, and removes them all when told', async () => {
     const cache = cacheWith([a, b, a]);
     const editor = setup(cache, [

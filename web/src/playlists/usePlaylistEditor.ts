@@ -107,7 +107,15 @@ export function usePlaylistEditor(playlistId: string, playlistName: string): Pla
 
     const move: PlaylistEditor['move'] = (from, to, name) =>
       queue.submit({
-        fail: failed(`move ${name}`),
+        fail: (error, undone) => {
+          if (errorCodeOf(error) !== 'PLAYLIST_CHANGED') {
+            failed(`move ${name}`)(error, undone);
+            return;
+          }
+          // The positions moved were those of an older order: nothing moved, and the screen reads the order of now.
+          notify('This playlist changed elsewhere. It now shows the latest order; try again.', 'error');
+          reloadCachedItems(cache, playlistId);
+        },
         apply: (target) => moveCachedItem(target, playlistId, from, to),
         send: () =>
           reorder({

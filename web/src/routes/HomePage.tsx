@@ -207,7 +207,7 @@ export default function HomePage() {
   if (loading && !data) return <HomeSkeleton />;
   // A shelf the music service cannot fill is left out; anything else is an error worth showing.
   if (error && !(data?.me && onlyCodes(error, ['FEATURE_UNAVAILABLE']))) {
-    if (!data?.me) return <ErrorState error={error} doing="load your home" retry={() => void refetch()} />;
+    if (!data?.me) return <ErrorState error={error} doing="load your home" retry={() => void refetch()} level={1} />;
   }
   const me = data?.me;
   const recent = me ? recentCards(me.recentlyPlayed.edges) : [];

@@ -288,7 +288,7 @@ export default function LibraryPage() {
   const me = data?.me;
 
   if (loading && !me) return <LibrarySkeleton />;
-  if (!me) return <ErrorState error={error} doing="load your library" retry={() => void refetch()} />;
+  if (!me) return <ErrorState error={error} doing="load your library" retry={() => void refetch()} level={1} />;
 
   const likedCount = me.savedTracks.totalCount;
 

@@ -84,7 +84,7 @@ export default function LikedSongsPage() {
   const saved = data?.me?.savedTracks;
 
   if (loading && !saved) return <LikedSongsSkeleton />;
-  if (!saved) return <ErrorState error={error} doing="load your liked songs" retry={() => void refetch()} />;
+  if (!saved) return <ErrorState error={error} doing="load your liked songs" retry={() => void refetch()} level={1} />;
 
   // A track saved elsewhere meanwhile shifts the pages: one met twice shows once.
   const edges = uniqueBy(saved.edges, (edge) => edge.node.id);

@@ -105,4 +105,13 @@ describe("the listener's profile", () => {
     expect(await screen.findByText(/Playlists you make public show here/)).toBeTruthy();
     expect(screen.getByText('0 public playlists · 3 followers · 7 following')).toBeTruthy();
   });
+
+  it('heads the screen with what failed when the profile cannot be loaded', async () => {
+    const mocks: MockLink.MockedResponse[] = [
+      { request: { query: ProfilePageQueryDocument }, error: new Error('Failed to fetch') },
+    ];
+    renderScreen(<ProfilePage />, { path: '/profile', mocks });
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not load your profile.' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
 });

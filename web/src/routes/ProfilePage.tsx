@@ -119,7 +119,7 @@ export default function ProfilePage() {
 
   if (loading && !data?.me) return <ProfileSkeleton label="Loading your profile" />;
   const me = data?.me;
-  if (!me) return <ErrorState error={error} doing="load your profile" retry={() => void refetch()} />;
+  if (!me) return <ErrorState error={error} doing="load your profile" retry={() => void refetch()} level={1} />;
 
   const name = me.displayName ?? me.id;
   const playlists = getFragmentData(ProfilePagePlaylistsFragment, me.playlists);

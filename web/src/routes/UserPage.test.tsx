@@ -73,7 +73,7 @@ describe("another listener's profile", () => {
       },
     };
     renderScreen(userPage, { path: '/user/someone', mocks: [watch], features: { otherUsers: false } });
-    expect(screen.getByRole('heading', { name: 'Profiles are not available' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Profiles are not available' })).toBeTruthy();
     expect(screen.getByText(/does not show other listeners/)).toBeTruthy();
     await new Promise((done) => setTimeout(done, 50));
     expect(asked).toBe(false);
@@ -90,7 +90,7 @@ describe("another listener's profile", () => {
 
   it('explains an unknown listener', async () => {
     renderScreen(userPage, { path: '/user/someone', mocks: [failing('NOT_FOUND')], features: { otherUsers: true } });
-    expect(await screen.findByRole('heading', { name: 'Listener not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Listener not found' })).toBeTruthy();
   });
 
   it("opens one's own profile on the profile screen", () => {

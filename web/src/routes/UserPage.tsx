@@ -49,7 +49,7 @@ const home = (
 /** Said where the music service shows no one but the listener (Spotify's development mode). */
 function NoOtherListeners() {
   return (
-    <EmptyState title="Profiles are not available" action={home}>
+    <EmptyState title="Profiles are not available" level={1} action={home}>
       Your music service does not show other listeners&apos; profiles, so this one cannot be opened here.
     </EmptyState>
   );
@@ -86,7 +86,7 @@ export default function UserPage() {
     if (code === 'FEATURE_UNAVAILABLE') return <NoOtherListeners />;
     if (code === 'NOT_FOUND') {
       return (
-        <EmptyState title="Listener not found" action={home}>
+        <EmptyState title="Listener not found" level={1} action={home}>
           There is no listener with this name. The link may be wrong, or the account may be gone.
         </EmptyState>
       );

@@ -46,10 +46,11 @@ describeGraphql('playlists', (fixture) => {
     return field<{ id: string; snapshotId: string }>(result, 'createPlaylist', 'playlist');
   }
 
-  async function add(listener: Listener, playlistId: string, uris: string[]): Promise<string> {
+  async function add(listener: Listener, playlistId: string, uris: string[], position?: number): Promise<string> {
     const result = await listener.query(
-      'mutation($id: ID!, $uris: [String!]!) { addPlaylistItems(input: { playlistId: $id, uris: $uris }) { playlist { snapshotId } } }',
-      { id: playlistId, uris },
+      `mutation($id: ID!, $uris: [String!]!, $position: Int) {
+        addPlaylistItems(input: { playlistId: $id, uris: $uris, position: $position }) { playlist { snapshotId } } }`,
+      { id: playlistId, uris, position },
     );
     expect(result.errors).toEqual([]);
     return field<string>(result, 'addPlaylistItems', 'playlist', 'snapshotId');
@@ -293,6 +294,30 @@ describeGraphql('playlists', (fixture) => {
     expect(codes(elsewhere)).toEqual(['BAD_USER_INPUT']);
     expect(elsewhere.errors[0]?.message).toContain('position 1 does not hold');
     expect(await itemIds(listener, id)).toEqual([tracks[0], tracks[1]]);
+  });
+
+  it('reorders against the snapshot the listener saw, and refuses a stale one with PLAYLIST_CHANGED, moving nothing', async () => {
+    const listener = await fixture.listener();
+    const { id } = await create(listener);
+    const tracks = await ids('tracks', 3, 220);
+    const uri = (index: number) => `spotify:track:${tracks[index] ?? ''}`;
+    const seen = await add(listener, id, [uri(0), uri(1)]);
+    const reorder = `mutation($id: ID!, $start: Int!, $before: Int!, $snapshot: String) {
+      reorderPlaylistItems(input: { playlistId: $id, rangeStart: $start, insertBefore: $before, snapshotId: $snapshot }) {
+        playlist { snapshotId } } }`;
+    // Another device adds a track at the top: the listener's positions now hold other items.
+    const current = await add(listener, id, [uri(2)], 0);
+
+    const stale = await listener.query(reorder, { id, start: 0, before: 2, snapshot: seen });
+    expect(codes(stale)).toEqual(['PLAYLIST_CHANGED']);
+    expect(stale.errors[0]?.message).toMatch(/^Stale snapshot_id/);
+    expect(calls(stale)).toEqual([`PUT /v1/playlists/${id}/items`]);
+    expect(await itemIds(listener, id)).toEqual([tracks[2], tracks[0], tracks[1]]);
+
+    const moved = await listener.query(reorder, { id, start: 0, before: 3, snapshot: current });
+    expect(moved.errors).toEqual([]);
+    expect(field<string>(moved, 'reorderPlaylistItems', 'playlist', 'snapshotId')).not.toBe(current);
+    expect(await itemIds(listener, id)).toEqual([tracks[0], tracks[1], tracks[2]]);
   });
 
   it('updates details, answering the playlist as it now is', async () => {
