@@ -514,12 +514,14 @@ test('an episode plays at the speed chosen, and keeps it across a reload', async
   const controls = await openControls(page, testInfo);
   await expectAudioAdvancing(page);
   const speed = (label: string) => controls.getByRole('button', { name: `Playback speed, ${label}`, exact: true });
+  await expect(speed('1×')).toBeVisible();
+  await expectAccessible(page);
   await speed('1×').click();
   const menu = page.getByRole('menu', { name: 'Playback speed, 1×' });
   await expect(menu.getByRole('menuitemradio', { name: '1×', exact: true })).toHaveAttribute('aria-checked', 'true');
   await expect(menu.getByRole('menuitemradio')).toHaveCount(9);
   await saveScreen(page, testInfo, 'player-episode-speed-menu');
-  await expectAccessible(page);
+  await expectAccessible(page, { within: '[role="menu"]' });
   await menu.getByRole('menuitemradio', { name: '1.5×', exact: true }).click();
   await expect(speed('1.5×')).toBeVisible();
   await expect.poll(rate).toBe(1.5);
@@ -539,9 +541,15 @@ test('an episode plays at the speed chosen, and keeps it across a reload', async
   await expectAudioAdvancing(page);
   await expect.poll(rate).toBe(1.5);
 
-  // Back to 1× for whatever plays an episode next.
+  // Back to 1× for whatever plays an episode next, answered before the pause below is sent (a command's answer
+  // that comes after a later command was sent can show its older state for a moment: see docs/decisions/039).
   await again.getByRole('button', { name: 'Playback speed, 1.5×', exact: true }).click();
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/graphql') && response.request().postData()?.includes('SetPlaybackSpeed') === true,
+  );
   await page.getByRole('menuitemradio', { name: '1×', exact: true }).click();
+  await answered;
   await expect(again.getByRole('button', { name: 'Playback speed, 1×', exact: true })).toBeVisible();
   await expect.poll(rate).toBe(1);
   await pauseAtTheEnd(page, again);
