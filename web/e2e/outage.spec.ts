@@ -84,6 +84,8 @@ test('Liked Songs opened while the music service is down keeps the screen, with 
   // One message for one failure: no error screen's alert, no toast on top of the banner.
   await expect(alerts(page)).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: /reach/ })).toHaveCount(1);
+  // Nothing the outage left unanswered is said to be missing: the sidebar's library waits too.
+  await expect(page.getByRole('heading', { name: 'Not found' })).toHaveCount(0);
   // The player cannot know what plays: it does not say that nothing does.
   const player = page.getByRole('region', { name: 'Player' });
   await expect(player).toBeVisible();

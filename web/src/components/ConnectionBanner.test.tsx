@@ -98,6 +98,22 @@ describe('an outage on screen', () => {
     }
   });
 
+  it('never says "not found" of what an outage left missing: it waits for the answers too', async () => {
+    vi.useFakeTimers();
+    try {
+      const { connection, wrap } = withConnection(() => Promise.resolve('music'));
+      render(wrap(<ErrorState error={undefined} doing="load your library" />));
+      expect(screen.getByRole('heading', { name: 'Not found' })).toBeTruthy();
+      act(() => connection.failed('music'));
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(screen.queryByRole('heading', { name: 'Not found' })).toBeNull();
+      expect(screen.getByRole('heading', { name: 'Waiting for the connection' })).toBeTruthy();
+      connection.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows errors as before while the connection is fine', () => {
     const { connection, wrap } = withConnection();
     render(

@@ -59,7 +59,8 @@ export function ErrorState({ error, doing = 'load this page', retry, level = 2 }
   const code = error ? errorCodeOf(error) : 'NOT_FOUND';
   const Heading = level === 1 ? 'h1' : 'h2';
   // An outage has one message, the banner's; the screen only says it waits, and loads when the answers are back.
-  if (unreachable && unreachableOf(error)) {
+  // Nothing missing is known to be missing then either: another screen's failed answer may have emptied this one's.
+  if (unreachable && (!error || unreachableOf(error))) {
     return (
       <div
         data-error-state
