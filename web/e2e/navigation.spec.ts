@@ -247,9 +247,12 @@ test.describe('on a phone', () => {
     page,
   }, testInfo) => {
     await page.goto('/auth/signin');
+    // Checked once drawn: before it, the page has neither its landmark nor its heading.
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Sign in to Graphonic' })).toBeVisible();
     await expectAccessible(page);
     await signIn(page, '/collection/tracks');
     await expect(page).toHaveTitle('Liked Songs – Graphonic');
+    await expect(page.getByRole('heading', { level: 1, name: 'Liked Songs' })).toBeVisible();
     await expectAccessible(page);
     const album = await pickAlbum(page);
     await page.goto(`/album/${album.id}`);
