@@ -25,7 +25,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: join(root, '.reports/playwright.json') }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A failing test keeps its trace, with the page's DOM at every step but no film of the screen: filming every
+    // test costs the run more than the last frame (the failure's screenshot) is worth.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium: this machine has no network to download a browser build.

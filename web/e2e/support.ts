@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Cookie, type Locator, type Page } from '@playwright/test';
 
 export interface DemoListener {
   username: string;
@@ -18,11 +18,51 @@ export function demoListener(): DemoListener {
     : { username: `demo${String(number)}`, password: 'demo', displayName: `Demo Listener ${String(number)}` };
 }
 
+/** The music service's cookie that keeps a browser signed in there (the `__Host-` one only over HTTPS). */
+const accountCookieName = 'graphonic_account';
+
 /**
- * Signs this worker's demo listener in through the music service's real sign-in and consent pages,
- * from the app's own sign-in page, and waits for the app to come back signed in.
+ * This worker's sign-in at each music service it met (the main one, and the outage test's own), by the app's
+ * address: the first sign-in of a worker goes through the pages, the later ones reuse it.
+ */
+const accountCookies = new Map<string, Cookie>();
+
+/**
+ * Signs this worker's demo listener in and waits for the app to show `returnTo` signed in. The worker's first
+ * sign-in goes through the music service's real sign-in and consent pages, from the app's own sign-in page. Later
+ * ones carry that sign-in at the music service over to the new browser context, as a browser that signed in there
+ * earlier would, and follow the app's own OAuth redirects (state, PKCE, code, session) without drawing the pages
+ * between: each test still gets a session of its own. The sign-in pages themselves are tested in sign-in.spec.ts
+ * and journey.spec.ts.
  */
 export async function signIn(page: Page, returnTo = '/'): Promise<void> {
+  const app = test.info().project.use.baseURL ?? '';
+  const account = accountCookies.get(app);
+  if (!account || !(await signInAgain(page, returnTo, account))) {
+    await signInThroughPages(page, returnTo);
+    const cookie = (await page.context().cookies()).find((each) => each.name === accountCookieName);
+    if (cookie) accountCookies.set(app, cookie);
+  }
+  await expect(page.getByRole('region', { name: 'Player' })).toBeVisible({ timeout: 30_000 });
+  await stopLeftoverPlayback(page);
+}
+
+/**
+ * Signs in with a sign-in the music service already knows: the redirects of "Continue with" end back at the app
+ * when it still knows it and the consent was given. Answers false, with nothing signed in, when they end at its
+ * sign-in page instead.
+ */
+async function signInAgain(page: Page, returnTo: string, account: Cookie): Promise<boolean> {
+  await page.context().addCookies([account]);
+  const answer = await page.request.get(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+  const app = new URL(test.info().project.use.baseURL ?? page.url());
+  if (!answer.ok() || new URL(answer.url()).origin !== app.origin) return false;
+  await page.goto(returnTo);
+  return true;
+}
+
+/** Signs in through the app's sign-in page and the music service's sign-in and consent pages. */
+async function signInThroughPages(page: Page, returnTo: string): Promise<void> {
   const listener = demoListener();
   await page.goto(`/auth/signin?returnTo=${encodeURIComponent(returnTo)}`);
   await page.getByRole('link', { name: /^Continue with / }).click();
@@ -31,12 +71,10 @@ export async function signIn(page: Page, returnTo = '/'): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   const agree = page.getByRole('button', { name: 'Agree' });
   const player = page.getByRole('region', { name: 'Player' });
-  // The consent page appears once per browser profile. Signing in runs a key derivation on purpose:
-  // on a loaded machine it takes longer than an assertion's usual wait.
+  // The consent page appears once per listener. Signing in runs a key derivation on purpose: on a loaded machine
+  // it takes longer than an assertion's usual wait.
   await expect(agree.or(player)).toBeVisible({ timeout: 30_000 });
   if (await agree.isVisible()) await agree.click();
-  await expect(player).toBeVisible({ timeout: 30_000 });
-  await stopLeftoverPlayback(page);
 }
 
 /**
