@@ -100,10 +100,19 @@ export function createMusicApp(config: MusicConfig, deps: MusicAppDeps): MusicAp
   // First: a preflight carries no token, and every answer (errors too) needs the CORS headers.
   v1.use(registeredOriginsCors(origins, ['GET', 'POST', 'PUT', 'DELETE']));
   v1.use(parseQueryOnce);
-  v1.use(profileMiddleware(() => config.profile));
+  // The token first: without a valid one there is no app whose mode could matter (401 before 403).
   v1.use(authenticate(deps.db, deps.now ?? Date.now));
+  v1.use(profileMiddleware(() => config.profile));
   v1.use(faults.middleware);
-  v1.use(catalogRoutes({ store, urls, prepared, artistFollows: (ids) => artistFollows(deps.db, ids) }));
+  v1.use(
+    catalogRoutes({
+      store,
+      urls,
+      prepared,
+      artistFollows: (ids) => artistFollows(deps.db, ids),
+      profile: () => config.profile,
+    }),
+  );
   v1.use(libraryRoutes({ db: deps.db, store, urls, prepared }));
   v1.use(legacyPlaylistItems(() => config.profile));
   v1.use(playlistRoutes({ db: deps.db, shows, urls, prepared, profile: () => config.profile }));

@@ -106,7 +106,13 @@ beforeAll(async () => {
   const app = express();
   const v1 = express.Router();
   v1.use(profileMiddleware(() => profile));
-  v1.use(catalogRoutes({ store, urls: { api: 'http://127.0.0.1:4100/v1', site: 'http://127.0.0.1:4100' } }));
+  v1.use(
+    catalogRoutes({
+      store,
+      urls: { api: 'http://127.0.0.1:4100/v1', site: 'http://127.0.0.1:4100' },
+      profile: () => profile,
+    }),
+  );
   v1.use(unknownEndpoint);
   app.use('/v1', v1);
   app.use(errorHandler);
@@ -168,9 +174,13 @@ describe('catalog endpoints on the full profile', () => {
     );
     const singles = await get(`/artists/${ar1.id}/albums?include_groups=single`);
     expect(singles.body).toMatchObject({ total: 1, items: [{ id: a3.id, album_group: 'single' }] });
-    expect((await get(`/artists/${ar1.id}/albums`)).body).toMatchObject({ total: 3, limit: 5 });
+    // Full-access apps keep the limits of before 2026: 20 by default, at most 50.
+    expect((await get(`/artists/${ar1.id}/albums`)).body).toMatchObject({ total: 3, limit: 20 });
     expect((await get(`/artists/${ar1.id}/albums?include_groups=remix`)).status).toBe(400);
-    expect((await get(`/artists/${ar1.id}/albums?limit=11`)).status).toBe(400);
+    expect((await get(`/artists/${ar1.id}/albums?limit=50`)).status).toBe(200);
+    for (const limit of ['51', '0', '-1', 'ten']) {
+      expect((await get(`/artists/${ar1.id}/albums?limit=${limit}`)).status, limit).toBe(400);
+    }
   });
 
   it('answer top tracks, related artists and markets', async () => {
@@ -198,6 +208,11 @@ describe('catalog endpoints in development mode', () => {
       expect(track).not.toHaveProperty('popularity');
       expect(track).not.toHaveProperty('available_markets');
       expect((await get(`/artists/${ar1.id}`)).body).not.toHaveProperty('genres');
+      // Development-mode apps get 5 albums by default, at most 10, and never a page of none.
+      expect((await get(`/artists/${ar1.id}/albums`)).body).toMatchObject({ total: 3, limit: 5 });
+      expect((await get(`/artists/${ar1.id}/albums?limit=10`)).status).toBe(200);
+      expect((await get(`/artists/${ar1.id}/albums?limit=11`)).status).toBe(400);
+      expect((await get(`/artists/${ar1.id}/albums?limit=0`)).status).toBe(400);
     } finally {
       profile = 'full';
     }

@@ -7,6 +7,7 @@ import * as objects from '../http/objects';
 import { offsetPage, stringQuery } from '../http/paging';
 import { catalogId, idsParam, marketParam, optionalParam, pageParams } from '../http/params';
 import { PreparedCatalog } from './prepared';
+import type { Profile } from '../http/profile';
 import { sendJson } from '../http/prepared-json';
 
 export interface CatalogRouteDeps {
@@ -16,6 +17,8 @@ export interface CatalogRouteDeps {
   artistFollows?: (ids: readonly string[]) => Promise<ReadonlyMap<string, number>>;
   /** The catalog's objects as prepared JSON (one of its own when absent). */
   prepared?: PreparedCatalog;
+  /** How the service answers: an artist's albums take larger pages on the full profile (the default). */
+  profile?: () => Profile;
 }
 
 const albumGroups: readonly ArtistAlbumRecord['albumGroup'][] = ['album', 'single', 'appears_on', 'compilation'];
@@ -56,6 +59,7 @@ interface CatalogContext {
   prepared: PreparedCatalog;
   /** Artists as the catalog has them, with the follows they have gained here. */
   artists: (ids: readonly string[]) => Promise<Map<string, objects.ArtistRecord>>;
+  profile: () => Profile;
 }
 
 type Handler = (req: Request, res: Response) => Promise<void>;
@@ -129,7 +133,7 @@ function getArtistAlbums(ctx: CatalogContext): Handler {
     marketParam(req);
     const id = catalogId(req.params.id);
     const groups = groupsParam(req);
-    const page = pageParams(req, '/artists/{id}/albums');
+    const page = pageParams(req, '/artists/{id}/albums', ctx.profile());
     await one((ids) => ctx.store.artists(ids), id);
     const albums = await ctx.store.artistAlbums(id, groups, page);
     const items = albums.items.map((album) => ({
@@ -205,7 +209,13 @@ function artistsWithFollows(deps: CatalogRouteDeps): CatalogContext['artists'] {
 export function catalogRoutes(deps: CatalogRouteDeps): Router {
   const { store, urls } = deps;
   const prepared = deps.prepared ?? new PreparedCatalog(store, urls);
-  const ctx: CatalogContext = { store, urls, prepared, artists: artistsWithFollows(deps) };
+  const ctx: CatalogContext = {
+    store,
+    urls,
+    prepared,
+    artists: artistsWithFollows(deps),
+    profile: deps.profile ?? (() => 'full'),
+  };
   const router = express.Router();
   router.get('/tracks/:id', getTrack(ctx));
   router.get('/tracks', getTracks(ctx));

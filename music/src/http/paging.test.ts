@@ -21,6 +21,8 @@ describe('offset pages', () => {
     expect(offsetPage(endpoint, {}, ['e'], { limit: 2, offset: 4 }, 5).next).toBeNull();
     expect(offsetPage(endpoint, {}, ['a', 'b'], { limit: 2, offset: 0 }, 5).previous).toBeNull();
     expect(offsetPage(endpoint, {}, [], { limit: 10, offset: 1000 }, 5000, 1000).next).toBeNull();
+    // A page of none would name itself as the next one.
+    expect(offsetPage(endpoint, {}, [], { limit: 0, offset: 0 }, 5).next).toBeNull();
   });
 });
 

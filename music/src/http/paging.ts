@@ -54,8 +54,9 @@ export function offsetPage<T>(
   const { limit, offset } = page;
   const href = withParams(endpoint, query, { offset: String(offset), limit: String(limit) });
   const nextOffset = offset + limit;
+  // A page of none has no next: it would name this page again.
   const next =
-    nextOffset < total && nextOffset <= maxOffset
+    limit > 0 && nextOffset < total && nextOffset <= maxOffset
       ? withParams(endpoint, query, { offset: String(nextOffset), limit: String(limit) })
       : null;
   const previous =

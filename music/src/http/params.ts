@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { badRequest } from '../errors';
 import { flatten, operationParameters } from '../v1/contract/shapes';
+import type { Profile } from './profile';
 
 /** Spotify ids: 22 base62 characters (catalog ids). */
 const base62Id = /^[0-9A-Za-z]{22}$/;
@@ -111,6 +112,16 @@ interface Bounds {
 
 const boundsCache = new Map<string, { limit: Bounds; offset: Bounds }>();
 
+/**
+ * The limits of full-access apps where the document gives development mode's (since Feb 2026,
+ * search and an artist's albums answer 5 by default and at most 10 to development-mode apps):
+ * apps with extended access keep the earlier 20 and 50.
+ */
+const fullProfileLimits: Readonly<Record<string, Bounds>> = {
+  '/search': { default: 20, minimum: 1, maximum: 50 },
+  '/artists/{id}/albums': { default: 20, minimum: 1, maximum: 50 },
+};
+
 function integerBounds(template: string, name: string, fallback: Bounds): Bounds {
   const parameter = operationParameters('get', template).find((candidate) => candidate.name === name);
   const schema = parameter?.schema ? flatten(parameter.schema) : undefined;
@@ -121,21 +132,31 @@ function integerBounds(template: string, name: string, fallback: Bounds): Bounds
   };
 }
 
-/**
- * `limit` and `offset` with the defaults and bounds that the API document gives for the
- * endpoint `template` (e.g. `/search`: limit 1-10, default 5; offset up to 1000).
- */
-export function pageParams(req: Request, template: string): Page {
+function documentBounds(template: string): { limit: Bounds; offset: Bounds } {
   let bounds = boundsCache.get(template);
   if (!bounds) {
+    const limit = integerBounds(template, 'limit', { default: 20, minimum: 1, maximum: 50 });
     bounds = {
-      limit: integerBounds(template, 'limit', { default: 20, minimum: 1, maximum: 50 }),
+      // A page holds at least one item: a page of none would name itself as the next one. (The document's
+      // `minimum: 0` for an artist's albums contradicts its own text, "Minimum: 1".)
+      limit: { ...limit, minimum: Math.max(1, limit.minimum) },
       offset: integerBounds(template, 'offset', { default: 0, minimum: 0, maximum: 100_000 }),
     };
     boundsCache.set(template, bounds);
   }
+  return bounds;
+}
+
+/**
+ * `limit` and `offset` with the defaults and bounds that the API document gives for the
+ * endpoint `template` (e.g. `/search`: limit 1-10, default 5; offset up to 1000), or, on the
+ * full profile, those that full-access apps keep (`/search`: limit 1-50, default 20).
+ */
+export function pageParams(req: Request, template: string, profile: Profile = 'development'): Page {
+  const bounds = documentBounds(template);
+  const limit = (profile === 'full' ? fullProfileLimits[template] : undefined) ?? bounds.limit;
   return {
-    limit: integerParam(req, 'limit', bounds.limit),
+    limit: integerParam(req, 'limit', limit),
     offset: integerParam(req, 'offset', bounds.offset),
   };
 }

@@ -14,7 +14,8 @@ export type Profile = 'full' | 'development';
  * Operations that Spotify removed for development-mode apps (the multi-get, browse, markets
  * and other-user endpoints in Feb 2026; related artists, recommendations, audio features and
  * category or featured playlists in Nov 2024; the per-type library and follow endpoints, now
- * served by /me/library).
+ * served by /me/library; /playlists/{id}/tracks, renamed /items). Every one of them is the document's
+ * `deprecated` operations.
  */
 const removed: ReadonlyArray<readonly [method: string, template: string]> = [
   ['GET', '/tracks'],
@@ -61,6 +62,11 @@ const removed: ReadonlyArray<readonly [method: string, template: string]> = [
   ['PUT', '/playlists/{playlist_id}/followers'],
   ['DELETE', '/playlists/{playlist_id}/followers'],
   ['GET', '/playlists/{playlist_id}/followers/contains'],
+  // Renamed to /playlists/{id}/items.
+  ['GET', '/playlists/{playlist_id}/tracks'],
+  ['POST', '/playlists/{playlist_id}/tracks'],
+  ['PUT', '/playlists/{playlist_id}/tracks'],
+  ['DELETE', '/playlists/{playlist_id}/tracks'],
 ];
 
 const removedKeys = new Set(removed.map(([method, template]) => `${method} ${template}`));
@@ -128,7 +134,8 @@ export function stripDeprecated(value: unknown, schema: Schema): unknown {
 
 /**
  * For the development profile: 403 on removed endpoints, and deprecated fields stripped from
- * every documented JSON answer. On the full profile it does nothing.
+ * every documented JSON answer. On the full profile it does nothing. It runs after the token is
+ * checked: a request without a valid one answers 401, as there is no app whose mode matters.
  */
 export function profileMiddleware(getProfile: () => Profile): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {

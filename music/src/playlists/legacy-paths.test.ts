@@ -24,7 +24,20 @@ await describeService('the older playlist tracks path', (service) => {
     expect(body.items.map((entry) => entry.item.id)).toEqual(expected);
   });
 
-  it('is gone for development-mode apps', async () => {
+  it('takes pages of up to 100 by the older path, and links to it', async () => {
+    const { token } = await service.listener(['playlist-read-private']);
+    const read = (path: string) => fetch(`${service.url}/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const page = await read(`/playlists/${editorial}/tracks?limit=100`);
+    expect(page.status).toBe(200);
+    const body = (await page.json()) as { limit: number; href: string };
+    expect(body.limit).toBe(100);
+    expect(new URL(body.href).pathname).toBe(`/v1/playlists/${editorial}/tracks`);
+    expect((await read(`/playlists/${editorial}/tracks?limit=101`)).status).toBe(400);
+    // The newer path keeps its own limit.
+    expect((await read(`/playlists/${editorial}/items?limit=100`)).status).toBe(400);
+  });
+
+  it('is removed for development-mode apps', async () => {
     const { call, token } = await service.listener(['playlist-read-private', 'playlist-modify-public'], {
       profile: 'development',
     });
@@ -32,6 +45,10 @@ await describeService('the older playlist tracks path', (service) => {
     const response = await fetch(`${service.developmentUrl}/v1/playlists/${String(own.body.id)}/tracks`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(response.status).toBe(404);
+    // Removed, like every other endpoint development-mode apps lost.
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: { status: 403, message: 'This endpoint is not available to applications in development mode' },
+    });
   });
 });

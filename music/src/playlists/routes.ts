@@ -18,6 +18,7 @@ import { maxCoverBytes, parseCover, saveCover } from './covers';
 import { addItems, removeItems, replaceOrReorderItems } from './item-changes';
 import { PlaylistItems } from './items';
 import { emptyItemsPage, itemEntry, playlistJson, playlistWithoutItems, simplifiedPlaylistJson } from './serialise';
+import { legacyItemsPath } from './legacy-paths';
 import { snapshotFor } from './snapshots';
 import * as store from './store';
 
@@ -115,8 +116,9 @@ function getItems(ctx: PlaylistContext): Handler {
     const fields = fieldsParam(req);
     const row = await requireReadable(ctx, res, catalogId(req.params.playlist_id));
     if (itemsHidden(ctx, res, row)) throw new ApiError(403, 'Forbidden');
-    const page = pageParams(req, '/playlists/{playlist_id}/items');
-    const here = `${ctx.urls.api}${req.path}`;
+    const legacyPath = legacyItemsPath(res);
+    const page = pageParams(req, legacyPath ? '/playlists/{playlist_id}/tracks' : '/playlists/{playlist_id}/items');
+    const here = `${ctx.urls.api}${legacyPath ?? req.path}`;
     const items = offsetPage(here, stringQuery(req.query), await itemsPage(ctx, res, row, page), page, row.total);
     sendJson(req, res, selectFields(items, fields));
   };

@@ -44,6 +44,14 @@ describe('the text index', () => {
     expect(partial.tiers).toEqual([...Array<number>(4).fill(Tier.NamePrefix), Tier.Prefix, Tier.Prefix]);
   });
 
+  it('answers a single letter, the names that begin with it first', () => {
+    const result = search(index(), 'm');
+    // The four names that begin with "m", then the names holding a word that does.
+    expect(result.ordinals.slice(0, 5)).toEqual([2, 4, 1, 0, 3]);
+    expect(result.tiers.slice(0, 4)).toEqual(Array<number>(4).fill(Tier.NamePrefix));
+    expect(search(index(), 'ri').ordinals[0]).toBe(5);
+  });
+
   it('needs every word (AND), in any field', () => {
     expect(search(index(), 'quiet midnight ').ordinals).toEqual([2, 0, 5]);
     expect(search(index(), 'ada city ').ordinals).toEqual([3]);

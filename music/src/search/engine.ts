@@ -142,7 +142,7 @@ export class TextIndex {
 
   private matcher(word: QueryWord, typos: boolean, fields: number, ranked: boolean): Constraint {
     const terms = new Map<number, Quality>();
-    if (word.prefix && word.text.length >= 2) {
+    if (word.prefix) {
       for (const term of this.vocabulary.withPrefix(word.text)) terms.set(term, Quality.Prefix);
     }
     const exact = this.vocabulary.id(word.text);

@@ -177,6 +177,19 @@ await describeService('search', (service) => {
     expect(nothing).toMatchObject({ total: 0, items: [], next: null });
   });
 
+  it('answers one- and two-letter queries, the names that begin with them first', async () => {
+    const { call } = await searcher();
+    const name = first(tracks).name.toLowerCase();
+    for (const q of [name.slice(0, 1), name.slice(0, 2)]) {
+      const page = (await call('GET', path({ q, type: 'track', limit: '50' }))).body.tracks as Page;
+      expect(page.total, q).toBeGreaterThan(0);
+      const begins = page.items.map((item) => item.name.toLowerCase().startsWith(q));
+      expect(begins[0], q).toBe(true);
+      // None that begins with the query after one that does not.
+      expect(begins.slice(begins.indexOf(false) === -1 ? begins.length : begins.indexOf(false)), q).not.toContain(true);
+    }
+  });
+
   it('filters by artist, album, track, year and genre', async () => {
     const { call } = await searcher();
     const artist = first(artists);
@@ -310,6 +323,8 @@ await describeService('search', (service) => {
       { q: 'love', type: 'song' },
       { q: 'love', type: 'track,' },
       { q: 'love', type: 'track', limit: '51' },
+      // A page of none would name itself as the next page.
+      { q: 'love', type: 'track', limit: '0' },
       { q: 'love', type: 'track', limit: '-1' },
       { q: 'love', type: 'track', limit: 'ten' },
       { q: 'love', type: 'track', offset: '1001' },
@@ -321,9 +336,9 @@ await describeService('search', (service) => {
       expect(status, JSON.stringify(params)).toBe(400);
       expect(body).toMatchObject({ error: { status: 400, message: expect.any(String) as unknown } });
     }
-    const fine = await call('GET', path({ q: 'love', type: 'track', limit: '0', offset: '1000', market: 'SE' }));
+    const fine = await call('GET', path({ q: 'love', type: 'track', limit: '50', offset: '1000', market: 'SE' }));
     expect(fine.status).toBe(200);
-    expect(fine.body.tracks).toMatchObject({ limit: 0, offset: 1000, next: null });
+    expect(fine.body.tracks).toMatchObject({ limit: 50, offset: 1000, next: null });
   });
 
   it('answers development-mode apps with 5 results by default, at most 10, without removed fields', async () => {

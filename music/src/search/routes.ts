@@ -8,7 +8,7 @@ import { artistFollows, withFollows } from '../library/follow-counts';
 import { playlistRecords } from '../playlists/store';
 import * as objects from '../http/objects';
 import { offsetPage, stringQuery, type OffsetPage } from '../http/paging';
-import { enumParam, integerParam, marketParam, optionalParam } from '../http/params';
+import { enumParam, marketParam, optionalParam, pageParams } from '../http/params';
 import { sendJson } from '../http/prepared-json';
 
 const searchTypes: readonly SearchType[] = ['album', 'artist', 'playlist', 'track', 'show', 'episode', 'audiobook'];
@@ -26,15 +26,6 @@ const pageKeys: Record<SearchType, string> = {
 
 /** The deepest result a search reaches: `offset` up to 1000. */
 const maxOffset = 1000;
-
-/**
- * `limit`: 20 by default and at most 50; 5 and 10 for development-mode apps since Feb 2026.
- * A full-access app may ask for 0 results (the totals alone).
- */
-const limitBounds = {
-  full: { default: 20, minimum: 0, maximum: 50 },
-  development: { default: 5, minimum: 1, maximum: 10 },
-} as const;
 
 function isSearchType(value: string): value is SearchType {
   return (searchTypes as readonly string[]).includes(value);
@@ -84,9 +75,8 @@ export function searchRoutes(deps: V1Deps): Router {
     const types = typesParam(req);
     marketParam(req);
     enumParam(req, 'include_external', ['audio']);
-    const limit = integerParam(req, 'limit', limitBounds[deps.profile()]);
-    const offset = integerParam(req, 'offset', { default: 0, minimum: 0, maximum: maxOffset });
-    const page = { limit, offset };
+    // `limit`: 20 by default and 1 to 50; 5 and 1 to 10 for development-mode apps since Feb 2026.
+    const page = pageParams(req, '/search', deps.profile());
     const parsed = parseQuery(q);
     const query = stringQuery(req.query);
 
