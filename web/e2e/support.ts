@@ -23,7 +23,7 @@ const accountCookieName = 'graphonic_account';
 
 /**
  * This worker's sign-in at each music service it met (the main one, and the outage test's own), by the app's
- * address: the first sign-in of a worker goes through the pages, the later ones reuse it.
+ * origin: the first sign-in of a worker there goes through the pages, the later ones reuse it.
  */
 const accountCookies = new Map<string, Cookie>();
 
@@ -36,9 +36,10 @@ const accountCookies = new Map<string, Cookie>();
  * and journey.spec.ts.
  */
 export async function signIn(page: Page, returnTo = '/'): Promise<void> {
-  const app = test.info().project.use.baseURL ?? '';
+  // The app this page's context talks to (a file may use its own, see outage.spec.ts).
+  const app = new URL((await page.request.get('/healthz')).url()).origin;
   const account = accountCookies.get(app);
-  if (!account || !(await signInAgain(page, returnTo, account))) {
+  if (!account || !(await signInAgain(page, app, returnTo, account))) {
     await signInThroughPages(page, returnTo);
     const cookie = (await page.context().cookies()).find((each) => each.name === accountCookieName);
     if (cookie) accountCookies.set(app, cookie);
@@ -52,11 +53,10 @@ export async function signIn(page: Page, returnTo = '/'): Promise<void> {
  * when it still knows it and the consent was given. Answers false, with nothing signed in, when they end at its
  * sign-in page instead.
  */
-async function signInAgain(page: Page, returnTo: string, account: Cookie): Promise<boolean> {
+async function signInAgain(page: Page, app: string, returnTo: string, account: Cookie): Promise<boolean> {
   await page.context().addCookies([account]);
   const answer = await page.request.get(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
-  const app = new URL(test.info().project.use.baseURL ?? page.url());
-  if (!answer.ok() || new URL(answer.url()).origin !== app.origin) return false;
+  if (!answer.ok() || new URL(answer.url()).origin !== app) return false;
   await page.goto(returnTo);
   return true;
 }
