@@ -2,69 +2,11 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { PlayerContext, type Player, type PlaybackState } from '../player/context';
+import { PlayerContext, type PlaybackState } from '../player/context';
+import { device, fakePlayer, playbackState } from '../testing/fixtures';
 import { ownsKeys, useShortcuts } from './shortcuts';
 
-const playing: PlaybackState = {
-  __typename: 'PlaybackState',
-  isPlaying: true,
-  progressMs: 50_000,
-  timestamp: 1_700_000_000_000,
-  playbackSpeed: 1,
-  shuffle: false,
-  repeat: 'OFF',
-  device: {
-    __typename: 'Device',
-    id: 'kitchen',
-    name: 'Kitchen',
-    type: 'Speaker',
-    isActive: true,
-    volumePercent: 95,
-    registeredByClient: false,
-    supportsVolume: true,
-  },
-  context: null,
-  item: {
-    __typename: 'Track',
-    id: 't1',
-    uri: 'spotify:track:t1',
-    name: 'First Light',
-    durationMs: 200_000,
-    explicit: false,
-    streamUrl: null,
-    saved: false,
-    album: { __typename: 'Album', id: 'a1', name: 'Morning Album', images: [] },
-    artists: [{ __typename: 'Artist', id: 'ar1', name: 'The Early Birds' }],
-  },
-};
-
-function fakePlayer(state: PlaybackState | null, positionMs = 50_000): Player {
-  const command = () => vi.fn(() => Promise.resolve());
-  return {
-    state,
-    loading: false,
-    live: false,
-    livePaused: false,
-    canControl: true,
-    browserDeviceId: null,
-    positionMs: () => positionMs,
-    audioBlocked: false,
-    play: command(),
-    pause: command(),
-    togglePlay: command(),
-    next: command(),
-    previous: command(),
-    seek: command(),
-    setShuffle: command(),
-    setRepeat: command(),
-    setPlaybackSpeed: command(),
-    setVolume: command(),
-    transfer: command(),
-    addToQueue: command(),
-    isCurrent: () => false,
-    refresh: vi.fn(),
-  };
-}
+const playing = playbackState({ progressMs: 50_000, device: device({ volumePercent: 95 }) });
 
 function Page({ openHelp, menu = false }: { openHelp: () => void; menu?: boolean }) {
   useShortcuts(openHelp);
@@ -93,7 +35,7 @@ function setup({
   positionMs = 50_000,
   menu = false,
 }: { state?: PlaybackState | null; positionMs?: number; menu?: boolean } = {}) {
-  const player = fakePlayer(state, positionMs);
+  const player = fakePlayer({ state, live: false, positionMs: () => positionMs });
   const openHelp = vi.fn();
   const location = memoryLocation({ path: '/album/a1', record: true });
   render(

@@ -5,8 +5,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../apollo';
-import { ViewerProvider, type Viewer } from '../app/viewer';
+import { ViewerProvider } from '../app/viewer';
 import { NotificationsProvider } from '../components/Notifications';
+import { viewer as viewerOf } from '../testing/fixtures';
 import {
   FollowArtistsMutation,
   UnfollowArtistsMutation,
@@ -63,37 +64,7 @@ const FollowStateQuery: TypedDocumentNode<FollowStateData, { id: string }> = gql
   }
 `;
 
-const viewer: Viewer = {
-  me: {
-    __typename: 'Me',
-    id: 'demo',
-    displayName: 'Demo',
-    product: 'PREMIUM',
-    country: 'GB',
-    images: [],
-    playlists: {
-      __typename: 'PlaylistConnection',
-      totalCount: 0,
-      edges: [],
-      pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
-    },
-  },
-  upstream: {
-    __typename: 'Upstream',
-    provider: 'LOCAL',
-    name: 'Graphonic Music',
-    features: {
-      __typename: 'UpstreamFeatures',
-      recommendations: true,
-      audioFeatures: true,
-      browse: true,
-      relatedArtists: true,
-      artistTopTracks: true,
-      otherUsers: true,
-      extendedMetadata: true,
-    },
-  },
-};
+const viewer = viewerOf({ displayName: 'Demo', country: 'GB' });
 
 const kai = { id: 'kaiNakamura00000000000', name: 'Kai Nakamura' };
 const moonfall = { id: 'moonfall00000000000000', name: 'Moonfall' };

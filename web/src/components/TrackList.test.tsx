@@ -1,11 +1,12 @@
 import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeFragmentData } from '../__generated__';
 import { createCache } from '../apollo';
 import { ViewerProvider } from '../app/viewer';
 import { PlayerContext, type Player } from '../player/context';
 import { testViewer } from '../search/test-support';
+import { fakePlayer } from '../testing/fixtures';
 import { NotificationsProvider } from './Notifications';
 import { playLabel, TrackList, TrackRowFragment, type TrackListRow } from './TrackList';
 
@@ -32,31 +33,7 @@ const rows: TrackListRow[] = [
 const viewer = testViewer();
 
 function stubPlayer(canControl = true): Player {
-  const done = () => Promise.resolve();
-  return {
-    state: null,
-    loading: false,
-    live: true,
-    livePaused: false,
-    canControl,
-    browserDeviceId: null,
-    positionMs: () => 0,
-    audioBlocked: false,
-    play: vi.fn(done),
-    pause: vi.fn(done),
-    togglePlay: vi.fn(done),
-    next: vi.fn(done),
-    previous: vi.fn(done),
-    seek: vi.fn(done),
-    setShuffle: vi.fn(done),
-    setRepeat: vi.fn(done),
-    setPlaybackSpeed: vi.fn(done),
-    setVolume: vi.fn(done),
-    transfer: vi.fn(done),
-    addToQueue: vi.fn(done),
-    isCurrent: () => false,
-    refresh: () => undefined,
-  };
+  return fakePlayer({ canControl, refresh: () => undefined });
 }
 
 function renderList(player: Player) {

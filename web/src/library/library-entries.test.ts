@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   describeEntry,
   kindList,
+  libraryShown,
   matchesFilter,
   mergeRecent,
   routeOf,
@@ -155,5 +156,40 @@ describe('the kinds in one list, most recently added first', () => {
 
   it('is empty for empty lists', () => {
     expect(mergeRecent([list('albums', []), list('artists', [])])).toEqual([]);
+  });
+});
+
+describe('what Your Library shows', () => {
+  const listOf = (kind: KindList['kind'], entries: LibraryEntry[], hasMore = false): KindList => ({
+    kind,
+    entries,
+    total: entries.length,
+    hasMore,
+    more: () => Promise.resolve(),
+  });
+  const lists = {
+    playlists: listOf('playlists', []),
+    albums: listOf('albums', [entry('Blue', 0), entry('Amber', 1)]),
+    artists: listOf('artists', [], true),
+    shows: listOf('shows', []),
+  };
+
+  it('shows every kind, sorted, with Liked Songs first, when nothing narrows it', () => {
+    const shown = libraryShown(lists, { kind: null, sort: 'name', filter: '', likedCount: 3 });
+    expect(shown.sections.map((section) => section.list.kind)).toEqual(['playlists', 'albums', 'artists', 'shows']);
+    expect(shown.sections[1]?.entries.map((each) => each.name)).toEqual(['Amber', 'Blue']);
+    expect(shown).toMatchObject({ showLiked: true, libraryEmpty: false, nothingShown: false, needsAll: true });
+    expect(shown.stillLoading).toBe(true);
+  });
+
+  it('narrows to a kind and a filter, and says when nothing matches', () => {
+    const shown = libraryShown(lists, { kind: 'albums', sort: 'recent', filter: 'zzz', likedCount: 0 });
+    expect(shown.sections.map((section) => section.list.kind)).toEqual(['albums']);
+    expect(shown).toMatchObject({ showLiked: false, nothingShown: true, stillLoading: false });
+  });
+
+  it('says the library is empty when nothing is saved, Liked Songs included', () => {
+    const empty = { ...lists, albums: listOf('albums', []), artists: listOf('artists', []) };
+    expect(libraryShown(empty, { kind: null, sort: 'recent', filter: '', likedCount: 0 }).libraryEmpty).toBe(true);
   });
 });

@@ -164,3 +164,49 @@ export function mergeRecent(lists: readonly KindList[]): LibraryEntry[] {
     best.next += 1;
   }
 }
+
+/** What Your Library shows of its lists, narrowed to a kind and a filter and sorted. */
+export interface LibraryShown {
+  sections: { list: KindList; entries: LibraryEntry[] }[];
+  /** Whether Liked Songs stands first among the playlists. */
+  showLiked: boolean;
+  /** Whether the listener saved nothing at all. */
+  libraryEmpty: boolean;
+  /** Whether nothing is shown (with what has been read so far). */
+  nothingShown: boolean;
+  /** Whether every entry must be read to show them rightly: sorted otherwise than by when they were added, or filtered. */
+  needsAll: boolean;
+  /** Whether entries that may yet match are still to be read. */
+  stillLoading: boolean;
+}
+
+const allKinds: readonly LibraryKind[] = ['playlists', 'albums', 'artists', 'shows'];
+
+export function libraryShown(
+  lists: Record<LibraryKind, KindList>,
+  {
+    kind,
+    sort,
+    filter,
+    likedCount,
+  }: { kind: LibraryKind | null; sort: LibrarySort; filter: string; likedCount: number },
+): LibraryShown {
+  const needsAll = sort !== 'recent' || filter.trim() !== '';
+  const sections = (kind ? [kind] : allKinds).map((each) => ({
+    list: lists[each],
+    entries: sortEntries(
+      lists[each].entries.filter((entry) => matchesFilter(entry, filter)),
+      sort,
+    ),
+  }));
+  const showLiked =
+    (kind === null || kind === 'playlists') && matchesFilter({ name: 'Liked Songs', creator: null }, filter);
+  return {
+    sections,
+    showLiked,
+    libraryEmpty: likedCount === 0 && allKinds.every((each) => lists[each].total === 0),
+    nothingShown: !showLiked && sections.every((section) => section.entries.length === 0),
+    needsAll,
+    stillLoading: needsAll && sections.some((section) => section.list.hasMore),
+  };
+}

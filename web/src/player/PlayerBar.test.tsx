@@ -4,10 +4,12 @@ import { MockLink } from '@apollo/client/testing';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from '../apollo';
-import type { AccountProduct, RepeatMode } from '../__generated__/graphql';
-import { ViewerProvider, type Viewer } from '../app/viewer';
+import type { AccountProduct, MusicProvider, RepeatMode } from '../__generated__/graphql';
+import { ViewerProvider } from '../app/viewer';
 import { NotificationsProvider } from '../components/Notifications';
+import { device, episode as episodeOf, playbackState, track, viewer } from '../testing/fixtures';
 import { holdOperations } from '../testing/held-link';
+import type { PlaybackState } from './context';
 import {
   PausePlaybackMutation,
   PlayerStateQuery,
@@ -24,61 +26,21 @@ import { premiumNote } from './PlayerControls';
 import { PlayerProvider } from './PlayerProvider';
 import { volumeDebounceMs } from './Volume';
 
-const track = {
-  __typename: 'Track',
-  id: 't1',
-  uri: 'spotify:track:t1',
-  name: 'First Light',
-  durationMs: 200_000,
-  explicit: false,
-  streamUrl: null,
-  saved: false,
-  album: { __typename: 'Album', id: 'a1', name: 'Morning Album', images: [] },
-  artists: [{ __typename: 'Artist', id: 'ar1', name: 'The Early Birds' }],
-} as const;
+const kitchen = device();
 
-const device = {
-  __typename: 'Device',
-  id: 'kitchen',
-  name: 'Kitchen',
-  type: 'Speaker',
-  isActive: true,
-  volumePercent: 80,
-  registeredByClient: false,
-  supportsVolume: true,
-} as const;
-
-interface StateChange {
-  isPlaying?: boolean;
-  progressMs?: number;
-  timestamp?: number;
-  repeat?: RepeatMode;
-  volumePercent?: number;
-}
+type StateChange = Partial<PlaybackState> & { volumePercent?: number | null };
 
 /** The playback as the api answers it: a track playing on the kitchen speaker, 30 seconds in. */
-function stateOf({ volumePercent = device.volumePercent, ...change }: StateChange = {}) {
-  return {
-    __typename: 'PlaybackState',
-    isPlaying: true,
-    progressMs: 30_000,
-    timestamp: 1_700_000_000_000,
-    playbackSpeed: 1,
-    shuffle: false,
-    repeat: 'OFF',
-    device: { ...device, volumePercent },
-    context: null,
-    item: track,
-    ...change,
-  };
+function stateOf({ volumePercent = kitchen.volumePercent, ...change }: StateChange = {}): PlaybackState {
+  return playbackState({ device: { ...kitchen, volumePercent }, ...change });
 }
 
-const player = (state: ReturnType<typeof stateOf>) => ({ __typename: 'Player', state });
+const player = (state: PlaybackState) => ({ __typename: 'Player', state });
 
 /** What a poll of the player's state writes to the cache. */
-const polled = (state: ReturnType<typeof stateOf>) => ({
+const polled = (state: PlaybackState) => ({
   __typename: 'Query' as const,
-  player: { __typename: 'Player' as const, state: { ...state, __typename: 'PlaybackState' as const } },
+  player: { __typename: 'Player' as const, state },
 });
 
 const stateMock = (state = stateOf()): MockLink.MockedResponse => ({
@@ -88,52 +50,18 @@ const stateMock = (state = stateOf()): MockLink.MockedResponse => ({
   maxUsageCount: Number.POSITIVE_INFINITY,
 });
 
-function viewer(product: AccountProduct, provider: 'SPOTIFY' | 'LOCAL' = 'SPOTIFY'): Viewer {
-  return {
-    me: {
-      __typename: 'Me',
-      id: 'demo',
-      displayName: 'Demo Listener',
-      product,
-      country: 'SE',
-      images: [],
-      playlists: {
-        __typename: 'PlaylistConnection',
-        totalCount: 0,
-        edges: [],
-        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
-      },
-    },
-    upstream: {
-      __typename: 'Upstream',
-      // Spotify's players are its own apps: this browser does not register itself in these tests.
-      provider,
-      name: provider === 'SPOTIFY' ? 'Spotify' : 'Graphonic',
-      features: {
-        __typename: 'UpstreamFeatures',
-        recommendations: true,
-        audioFeatures: true,
-        browse: true,
-        relatedArtists: true,
-        artistTopTracks: true,
-        otherUsers: true,
-        extendedMetadata: true,
-      },
-    },
-  };
-}
-
 function renderBar(
   mocks: MockLink.MockedResponse[],
   product: AccountProduct = 'PREMIUM',
   cache = createCache(),
   hold?: ApolloLink,
-  provider: 'SPOTIFY' | 'LOCAL' = 'SPOTIFY',
+  // Spotify's players are its own apps: this browser does not register itself in these tests.
+  provider: MusicProvider = 'SPOTIFY',
 ) {
   const mockLink = new MockLink(mocks, { defaultOptions: { delay: 20 } });
   return render(
     <MockedProvider link={hold ? ApolloLink.from([hold, mockLink]) : mockLink} cache={cache}>
-      <ViewerProvider viewer={viewer(product, provider)}>
+      <ViewerProvider viewer={viewer({ product, provider })}>
         <NotificationsProvider>
           <PlayerProvider>
             <PlayerBar />
@@ -143,6 +71,14 @@ function renderBar(
     </MockedProvider>,
   );
 }
+
+/** An episode of half an hour. */
+const morningTalk = () =>
+  episodeOf({
+    name: 'Morning Talk',
+    durationMs: 1_800_000,
+    show: { __typename: 'Show', id: 's1', name: 'The Talk Show', publisher: 'Talkers' },
+  });
 
 /** The desktop bar (the phone's compact bar is in the page too, hidden by style alone). */
 async function desktopControls() {
@@ -307,25 +243,12 @@ describe('the player bar', () => {
 
   it('gives an episode jumps of 15 seconds back and on instead of shuffle and repeat', async () => {
     vi.spyOn(performance, 'now').mockImplementation(() => 10_000);
-    const episode = {
-      __typename: 'Episode',
-      id: 'e1',
-      uri: 'spotify:episode:e1',
-      name: 'Morning Talk',
-      durationMs: 1_800_000,
-      explicit: false,
-      streamUrl: null,
-      saved: false,
-      images: [],
-      show: { __typename: 'Show', id: 's1', name: 'The Talk Show', publisher: 'Talkers' },
-    };
+    const episode = morningTalk();
     const at = (positionMs: number) => () => ({
       data: {
         seekPlayback: {
           __typename: 'SeekPlaybackPayload',
-          player: player({ ...stateOf({ progressMs: positionMs }), item: episode } as unknown as ReturnType<
-            typeof stateOf
-          >),
+          player: player(stateOf({ progressMs: positionMs, item: episode })),
         },
       },
     });
@@ -333,7 +256,7 @@ describe('the player bar', () => {
     // Back from 0:30 to 0:15, then on again to 0:30.
     const on = vi.fn(at(30_000));
     renderBar([
-      stateMock({ ...stateOf({ progressMs: 30_000 }), item: episode } as unknown as ReturnType<typeof stateOf>),
+      stateMock(stateOf({ progressMs: 30_000, item: episode })),
       { request: { query: SeekPlaybackMutation, variables: { input: { positionMs: 15_000 } } }, result: back },
       { request: { query: SeekPlaybackMutation, variables: { input: { positionMs: 30_000 } } }, result: on },
     ]);
@@ -357,20 +280,8 @@ describe('the player bar', () => {
   });
 
   it("sets an episode's playback speed from its menu, shown at once", async () => {
-    const episode = {
-      __typename: 'Episode',
-      id: 'e1',
-      uri: 'spotify:episode:e1',
-      name: 'Morning Talk',
-      durationMs: 1_800_000,
-      explicit: false,
-      streamUrl: null,
-      saved: false,
-      images: [],
-      show: { __typename: 'Show', id: 's1', name: 'The Talk Show', publisher: 'Talkers' },
-    };
-    const playingEpisode = (playbackSpeed: number) =>
-      ({ ...stateOf(), playbackSpeed, item: episode }) as unknown as ReturnType<typeof stateOf>;
+    const episode = morningTalk();
+    const playingEpisode = (playbackSpeed: number) => stateOf({ playbackSpeed, item: episode });
     const set = vi.fn(() => ({
       data: {
         setPlaybackSpeed: { __typename: 'SetPlaybackSpeedPayload', player: player(playingEpisode(1.5)) },
@@ -390,7 +301,7 @@ describe('the player bar', () => {
             data: {
               registerPlaybackDevice: {
                 __typename: 'RegisterPlaybackDevicePayload',
-                device: { ...device, id: 'tab', name: 'Chrome on Linux', isActive: false, registeredByClient: true },
+                device: { ...kitchen, id: 'tab', name: 'Chrome on Linux', isActive: false, registeredByClient: true },
               },
             },
           },
@@ -466,7 +377,7 @@ describe('the player bar', () => {
     await waitFor(() => expect(seek.getAttribute('aria-valuetext')).toBe('0:35 of 3:20'));
     // What saving the track writes: the same playback, with its item saved.
     act(() => {
-      cache.modify({ id: cache.identify(track), fields: { saved: () => true } });
+      cache.modify({ id: cache.identify(track()), fields: { saved: () => true } });
     });
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(seek.getAttribute('aria-valuetext')).toBe('0:35 of 3:20');

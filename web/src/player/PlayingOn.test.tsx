@@ -1,63 +1,20 @@
 import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCache } from '../apollo';
+import { device as deviceOf, fakePlayer, playbackState } from '../testing/fixtures';
 import { PlayerContext, type PlaybackState, type Player } from './context';
 import { PlayerDevicesQuery } from './operations';
 import { PlayingOn } from './PlayingOn';
 
-const device = (id: string, name: string, isActive = false) => ({
-  __typename: 'Device' as const,
-  id,
-  name,
-  type: 'Computer',
-  isActive,
-  registeredByClient: id === 'tab',
-  volumePercent: 80,
-  supportsVolume: true,
-});
+const device = (id: string, name: string, isActive = false) =>
+  deviceOf({ id, name, type: 'Computer', isActive, registeredByClient: id === 'tab' });
 
-const stateOn = (deviceId: string, name: string, isPlaying = true): PlaybackState => ({
-  __typename: 'PlaybackState',
-  isPlaying,
-  progressMs: 0,
-  timestamp: 1_700_000_000_000,
-  playbackSpeed: 1,
-  shuffle: false,
-  repeat: 'OFF',
-  device: device(deviceId, name, true),
-  context: null,
-  item: null,
-  ' $fragmentName': 'PlaybackState_StateFragment',
-});
+const stateOn = (deviceId: string, name: string, isPlaying = true): PlaybackState =>
+  playbackState({ isPlaying, progressMs: 0, device: device(deviceId, name, true), item: null });
 
-function fakePlayer(state: PlaybackState | null, browserDeviceId: string | null): Player {
-  const command = () => vi.fn(() => Promise.resolve());
-  return {
-    state,
-    loading: false,
-    live: true,
-    livePaused: false,
-    canControl: true,
-    browserDeviceId,
-    positionMs: () => 0,
-    audioBlocked: false,
-    play: command(),
-    pause: command(),
-    togglePlay: command(),
-    next: command(),
-    previous: command(),
-    seek: command(),
-    setShuffle: command(),
-    setRepeat: command(),
-    setPlaybackSpeed: command(),
-    setVolume: command(),
-    transfer: command(),
-    addToQueue: command(),
-    isCurrent: () => false,
-    refresh: vi.fn(),
-  };
-}
+const playerOf = (state: PlaybackState | null, browserDeviceId: string | null): Player =>
+  fakePlayer({ state, browserDeviceId });
 
 function renderStrip(player: Player) {
   return render(
@@ -86,7 +43,7 @@ function renderStrip(player: Player) {
 
 describe('the "Playing on" strip', () => {
   it('says where playback is when it is on another device, and opens the device picker', async () => {
-    const player = fakePlayer(stateOn('kitchen', 'Kitchen'), 'tab');
+    const player = playerOf(stateOn('kitchen', 'Kitchen'), 'tab');
     renderStrip(player);
     await screen.findByRole('button', { name: 'Playing on Kitchen' });
     // The picker's code arrives after the first screen: the strip opens it once it is in.
@@ -107,20 +64,20 @@ describe('the "Playing on" strip', () => {
   });
 
   it('shows while paused there too: the sound is there when it plays', async () => {
-    renderStrip(fakePlayer(stateOn('kitchen', 'Kitchen', false), 'tab'));
+    renderStrip(playerOf(stateOn('kitchen', 'Kitchen', false), 'tab'));
     expect(await screen.findByRole('button', { name: 'Playing on Kitchen' })).toBeTruthy();
   });
 
   it('shows with a music service whose players are its own apps (no device here)', async () => {
-    renderStrip(fakePlayer(stateOn('kitchen', 'Kitchen'), null));
+    renderStrip(playerOf(stateOn('kitchen', 'Kitchen'), null));
     expect(await screen.findByRole('button', { name: 'Playing on Kitchen' })).toBeTruthy();
   });
 
   it('stays away when playback is in this tab, or nowhere', () => {
-    const { unmount } = renderStrip(fakePlayer(stateOn('tab', 'Chrome on Linux'), 'tab'));
+    const { unmount } = renderStrip(playerOf(stateOn('tab', 'Chrome on Linux'), 'tab'));
     expect(screen.queryByRole('button', { name: /^Playing on / })).toBeNull();
     unmount();
-    renderStrip(fakePlayer(null, 'tab'));
+    renderStrip(playerOf(null, 'tab'));
     expect(screen.queryByRole('button', { name: /^Playing on / })).toBeNull();
   });
 });

@@ -1,44 +1,26 @@
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationsProvider } from '../components/Notifications';
+import { device, episode, playbackState } from '../testing/fixtures';
 import { useBrowserAudio } from './browser-audio';
 import type { PlaybackState } from './context';
 
-const here = {
-  __typename: 'Device',
+const here = device({
   id: 'this-tab',
   name: 'Browser',
   type: 'Computer',
-  isActive: true,
   registeredByClient: true,
   volumePercent: 100,
-  supportsVolume: true,
-} as const;
+});
 
 function episodeAt(playbackSpeed: number): PlaybackState {
-  return {
-    __typename: 'PlaybackState',
+  return playbackState({
     isPlaying: false,
     progressMs: 60_000,
-    timestamp: 1_700_000_000_000,
     playbackSpeed,
-    shuffle: false,
-    repeat: 'OFF',
     device: here,
-    context: null,
-    item: {
-      __typename: 'Episode',
-      id: 'e1',
-      uri: 'spotify:episode:e1',
-      name: 'The Long Interview',
-      durationMs: 3_600_000,
-      explicit: false,
-      streamUrl: 'http://music.test/audio/episode/e1/full.mp3',
-      saved: false,
-      images: [],
-      show: { __typename: 'Show', id: 's1', name: 'Talk Weekly', publisher: 'Talkers' },
-    },
-  };
+    item: episode({ streamUrl: 'http://music.test/audio/episode/e1/full.mp3' }),
+  });
 }
 
 function Audio({ state }: { state: PlaybackState }) {

@@ -4,9 +4,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Observable, Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from '../apollo';
-import { ViewerProvider, type Viewer } from '../app/viewer';
+import { ViewerProvider } from '../app/viewer';
 import { NotificationsProvider } from '../components/Notifications';
 import { createLiveStatus, setLiveStatus, splitLive, type LiveConnection } from '../live';
+import { device as deviceOf, playbackState, viewer as viewerOf } from '../testing/fixtures';
 import { forgetBrowserDevice } from './browser-device';
 import { usePlayer } from './context';
 import { PlayerBar } from './PlayerBar';
@@ -14,80 +15,20 @@ import { PlayerProvider } from './PlayerProvider';
 
 const readAt = 1_700_000_000_000;
 
+/** A device as the devices list reads it, which also says whether it can be controlled. */
 const device = (id: string, name: string, isActive = false) => ({
-  __typename: 'Device' as const,
-  id,
-  name,
-  type: 'Computer',
-  isActive,
-  registeredByClient: id === 'tab',
-  volumePercent: 80,
-  supportsVolume: true,
+  ...deviceOf({ id, name, type: 'Computer', isActive, registeredByClient: id === 'tab' }),
   isRestricted: false,
 });
-
-const track = {
-  __typename: 'Track',
-  id: 't1',
-  uri: 'spotify:track:t1',
-  name: 'First Light',
-  durationMs: 200_000,
-  explicit: false,
-  streamUrl: null,
-  saved: false,
-  album: { __typename: 'Album', id: 'a1', name: 'Morning Album', images: [] },
-  artists: [{ __typename: 'Artist', id: 'ar1', name: 'The Early Birds' }],
-};
 
 /** A track on the kitchen computer, read at `timestamp`. */
 function stateOf(isPlaying: boolean, timestamp = readAt) {
   const { isRestricted: _restricted, ...kitchen } = device('kitchen', 'Kitchen', true);
-  return {
-    __typename: 'PlaybackState',
-    isPlaying,
-    progressMs: 30_000,
-    timestamp,
-    playbackSpeed: 1,
-    shuffle: false,
-    repeat: 'OFF',
-    device: kitchen,
-    context: null,
-    item: track,
-  };
+  return playbackState({ isPlaying, timestamp, device: kitchen });
 }
 
-const viewer: Viewer = {
-  me: {
-    __typename: 'Me',
-    id: 'demo',
-    displayName: 'Demo Listener',
-    product: 'PREMIUM',
-    country: 'SE',
-    images: [],
-    playlists: {
-      __typename: 'PlaylistConnection',
-      totalCount: 0,
-      edges: [],
-      pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
-    },
-  },
-  upstream: {
-    __typename: 'Upstream',
-    // The local music service: this browser registers itself as a device.
-    provider: 'LOCAL',
-    name: 'Graphonic Music',
-    features: {
-      __typename: 'UpstreamFeatures',
-      recommendations: true,
-      audioFeatures: true,
-      browse: true,
-      relatedArtists: true,
-      artistTopTracks: true,
-      otherUsers: true,
-      extendedMetadata: true,
-    },
-  },
-};
+// The local music service: this browser registers itself as a device.
+const viewer = viewerOf({ provider: 'LOCAL' });
 
 interface Setup {
   connection: LiveConnection;

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMediaSession } from './media-session';
+import { fakePlayer, playbackState, track } from '../testing/fixtures';
 import type { PlaybackState, Player } from './context';
 
 /** What a browser's Media Session keeps: the handlers, the metadata and the state the page gave it. */
@@ -23,25 +24,9 @@ class FakeMetadata {
   }
 }
 
-const state: PlaybackState = {
-  __typename: 'PlaybackState',
-  isPlaying: true,
+const state = playbackState({
   progressMs: 50_000,
-  timestamp: 1_700_000_000_000,
-  playbackSpeed: 1,
-  shuffle: false,
-  repeat: 'OFF',
-  device: null,
-  context: null,
-  item: {
-    __typename: 'Track',
-    id: 't1',
-    uri: 'spotify:track:t1',
-    name: 'First Light',
-    durationMs: 200_000,
-    explicit: false,
-    streamUrl: null,
-    saved: false,
+  item: track({
     album: {
       __typename: 'Album',
       id: 'a1',
@@ -55,36 +40,11 @@ const state: PlaybackState = {
       { __typename: 'Artist', id: 'ar1', name: 'The Early Birds' },
       { __typename: 'Artist', id: 'ar2', name: 'Dawn' },
     ],
-  },
-};
+  }),
+});
 
-function fakePlayer(current: PlaybackState | null): Player {
-  const command = () => vi.fn(() => Promise.resolve());
-  return {
-    state: current,
-    loading: false,
-    live: false,
-    livePaused: false,
-    canControl: true,
-    browserDeviceId: null,
-    positionMs: () => 50_000,
-    audioBlocked: false,
-    play: command(),
-    pause: command(),
-    togglePlay: command(),
-    next: command(),
-    previous: command(),
-    seek: command(),
-    setShuffle: command(),
-    setRepeat: command(),
-    setPlaybackSpeed: command(),
-    setVolume: command(),
-    transfer: command(),
-    addToQueue: command(),
-    isCurrent: () => false,
-    refresh: vi.fn(),
-  };
-}
+const playerOf = (current: PlaybackState | null): Player =>
+  fakePlayer({ state: current, live: false, positionMs: () => 50_000 });
 
 function Session({ player }: { player: Player }) {
   useMediaSession(player);
@@ -112,7 +72,7 @@ const handler = (action: string) => {
 
 describe('the Media Session', () => {
   it('tells the system what plays, where, with its artwork', () => {
-    render(<Session player={fakePlayer(state)} />);
+    render(<Session player={playerOf(state)} />);
     expect(session.metadata).toMatchObject({
       title: 'First Light',
       artist: 'The Early Birds, Dawn',
@@ -124,7 +84,7 @@ describe('the Media Session', () => {
   });
 
   it('hands play, pause, next, previous and seeking to the player', () => {
-    const player = fakePlayer(state);
+    const player = playerOf(state);
     render(<Session player={player} />);
     const details = (init: Partial<MediaSessionActionDetails>): MediaSessionActionDetails => ({
       action: 'seekto',
@@ -145,7 +105,7 @@ describe('the Media Session', () => {
   });
 
   it('says nothing plays, and lets the handlers go when the player leaves', () => {
-    const { unmount } = render(<Session player={fakePlayer(null)} />);
+    const { unmount } = render(<Session player={playerOf(null)} />);
     expect(session.metadata).toBeNull();
     expect(session.playbackState).toBe('none');
     expect(session.handlers.get('play')).toBeTypeOf('function');

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useReorder } from './useReorder';
+import { keyboardStep, useReorder } from './useReorder';
 
 const songs = ['Alpha', 'Beta', 'Gamma'];
 
@@ -74,5 +74,20 @@ describe('reordering from the keyboard', () => {
     press(handle);
     expect(onMove).not.toHaveBeenCalled();
     expect(screen.getByText('Beta dropped back at position 2 of 3.')).toBeTruthy();
+  });
+});
+
+describe('where a key carries a row', () => {
+  it('moves it one up or down, or to the top or bottom, within the list', () => {
+    expect(keyboardStep('ArrowUp', 2, 5)).toBe(1);
+    expect(keyboardStep('ArrowDown', 2, 5)).toBe(3);
+    expect(keyboardStep('Home', 2, 5)).toBe(0);
+    expect(keyboardStep('End', 2, 5)).toBe(4);
+    expect(keyboardStep('ArrowUp', 0, 5)).toBe(0);
+    expect(keyboardStep('ArrowDown', 4, 5)).toBe(4);
+  });
+
+  it('is nothing for any other key', () => {
+    expect(keyboardStep('a', 2, 5)).toBeUndefined();
   });
 });

@@ -4,93 +4,26 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it, vi } from 'vitest';
 import { createCache } from '../apollo';
 import type { AccountProduct, MusicProvider } from '../__generated__/graphql';
-import { ViewerProvider, type Viewer } from '../app/viewer';
+import { ViewerProvider } from '../app/viewer';
 import { NotificationsProvider } from '../components/Notifications';
 import { UnregisterPlaybackDeviceMutation } from '../player/operations';
-import { PlayerContext, type Player } from '../player/context';
+import { PlayerContext } from '../player/context';
+import { device as deviceOf, fakePlayer, viewer } from '../testing/fixtures';
 import DevicesPage, { DevicesPageQueryDocument } from './DevicesPage';
 
+/** A device of the devices screen, which also reads whether a device can be controlled. */
 const device = (
   id: string,
   name: string,
   change: { type?: string; isActive?: boolean; registeredByClient?: boolean } = {},
 ) => ({
-  __typename: 'Device' as const,
-  id,
-  name,
-  type: change.type ?? 'Computer',
-  isActive: change.isActive ?? false,
+  ...deviceOf({ id, name, type: 'Computer', isActive: false, volumePercent: 70, ...change }),
   isRestricted: false,
-  registeredByClient: change.registeredByClient ?? false,
-  volumePercent: 70,
-  supportsVolume: true,
 });
 
 const here = device('here', 'Chrome on Linux', { registeredByClient: true });
 const kitchen = device('kitchen', 'Kitchen', { type: 'Speaker', isActive: true });
 const old = device('old', 'Firefox on Windows', { registeredByClient: true });
-
-function viewer(provider: MusicProvider, product: AccountProduct): Viewer {
-  return {
-    me: {
-      __typename: 'Me',
-      id: 'demo',
-      displayName: 'Demo Listener',
-      product,
-      country: 'SE',
-      images: [],
-      playlists: {
-        __typename: 'PlaylistConnection',
-        totalCount: 0,
-        edges: [],
-        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
-      },
-    },
-    upstream: {
-      __typename: 'Upstream',
-      provider,
-      name: provider === 'LOCAL' ? 'Graphonic Music' : 'Spotify',
-      features: {
-        __typename: 'UpstreamFeatures',
-        recommendations: true,
-        audioFeatures: true,
-        browse: true,
-        relatedArtists: true,
-        artistTopTracks: true,
-        otherUsers: true,
-        extendedMetadata: true,
-      },
-    },
-  };
-}
-
-function fakePlayer(canControl: boolean, browserDeviceId: string | null): Player {
-  const command = () => vi.fn(() => Promise.resolve());
-  return {
-    state: null,
-    loading: false,
-    live: false,
-    livePaused: false,
-    canControl,
-    browserDeviceId,
-    positionMs: () => 0,
-    audioBlocked: false,
-    play: command(),
-    pause: command(),
-    togglePlay: command(),
-    next: command(),
-    previous: command(),
-    seek: command(),
-    setShuffle: command(),
-    setRepeat: command(),
-    setPlaybackSpeed: command(),
-    setVolume: command(),
-    transfer: command(),
-    addToQueue: command(),
-    isCurrent: () => false,
-    refresh: vi.fn(),
-  };
-}
 
 const devicesMock = (devices: ReturnType<typeof device>[]): MockLink.MockedResponse => ({
   request: { query: DevicesPageQueryDocument },
@@ -106,10 +39,14 @@ interface Setup {
 }
 
 function renderPage({ devices = [kitchen, old, here], provider = 'LOCAL', product = 'PREMIUM', mocks = [] }: Setup) {
-  const player = fakePlayer(product === 'PREMIUM', provider === 'LOCAL' ? 'here' : null);
+  const player = fakePlayer({
+    live: false,
+    canControl: product === 'PREMIUM',
+    browserDeviceId: provider === 'LOCAL' ? 'here' : null,
+  });
   render(
     <MockedProvider mocks={[devicesMock(devices), ...mocks]} cache={createCache()}>
-      <ViewerProvider viewer={viewer(provider, product)}>
+      <ViewerProvider viewer={viewer({ provider, product })}>
         <NotificationsProvider>
           <PlayerContext value={player}>
             <DevicesPage />

@@ -16,16 +16,15 @@ import { countOf } from '../lib/format';
 import {
   describeEntry,
   kindLabels,
-  matchesFilter,
+  libraryShown,
   routeOf,
-  sortEntries,
   sortButtonClass,
   sortLabels,
   sortsFor,
   type KindList,
   type LibraryEntry,
   type LibraryKind,
-  type LibrarySort,
+  type LibraryShown,
 } from '../library/library-entries';
 import { albumList, artistList, playlistList, showList } from '../library/library-lists';
 import type { SortListboxProps } from '../library/SortListbox';
@@ -275,6 +274,199 @@ export function preload(client: ApolloClient): void {
   startQuery(client, LibraryPageDocument, {});
 }
 
+const chip =
+  'min-h-11 sm:min-h-0 shrink-0 rounded-full bg-neutral-800 px-3 py-1.5 text-sm font-medium hover:bg-neutral-700 aria-pressed:bg-white aria-pressed:text-black';
+const viewButton = 'rounded-md p-3 text-neutral-400 hover:text-white aria-pressed:text-white sm:p-2';
+
+/** The screen's title, and the button that makes a new playlist. */
+function LibraryTitle({ onCreate }: { onCreate: () => void }) {
+  return (
+    <div className="flex items-center justify-between gap-4 px-4 pt-4 md:px-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Your Library</h1>
+      <button
+        type="button"
+        onClick={onCreate}
+        className="flex shrink-0 items-center gap-2 rounded-full bg-white p-3 text-sm sm:p-2 font-semibold text-black hover:scale-105 sm:px-4"
+      >
+        <PlusIcon aria-hidden="true" className="size-5" />
+        <span className="sr-only sm:not-sr-only">Create playlist</span>
+      </button>
+    </div>
+  );
+}
+
+/** The chips that narrow the library to one kind, and the one that shows everything again. */
+function KindChips({ kind, setKind }: { kind: LibraryKind | null; setKind: (kind: LibraryKind | null) => void }) {
+  return (
+    <div role="group" aria-label="Show only" className="flex gap-2 overflow-x-auto px-4 pt-4 md:px-6">
+      {kinds.map((each) => (
+        <button
+          key={each}
+          type="button"
+          aria-pressed={kind === each}
+          onClick={() => setKind(kind === each ? null : each)}
+          className={chip}
+        >
+          {kindLabels[each]}
+        </button>
+      ))}
+      {kind && (
+        <button
+          type="button"
+          onClick={() => setKind(null)}
+          aria-label="Show everything"
+          className="shrink-0 rounded-full bg-neutral-800 p-3 sm:p-1.5 hover:bg-neutral-700"
+        >
+          <XMarkIcon aria-hidden="true" className="size-5" />
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The filter by name or creator. */
+function LibraryFilter({ filter, setFilter }: { filter: string; setFilter: (filter: string) => void }) {
+  return (
+    <div className="relative w-full sm:w-auto sm:max-w-xs sm:flex-1">
+      <MagnifyingGlassIcon
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-neutral-400"
+      />
+      <input
+        type="search"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+        placeholder="Search in Your Library"
+        aria-label="Search in Your Library"
+        className="w-full rounded-md bg-neutral-800 py-2 pr-2 pl-8 text-sm text-white placeholder:text-neutral-400 focus:ring-2 focus:ring-white focus:outline-none"
+      />
+    </div>
+  );
+}
+
+/** List or grid. */
+function ViewChoice({ view, chooseView }: { view: View; chooseView: (view: View) => void }) {
+  return (
+    <div role="group" aria-label="View as" className="flex">
+      <button
+        type="button"
+        aria-pressed={view === 'list'}
+        aria-label="List"
+        title="List"
+        onClick={() => chooseView('list')}
+        className={viewButton}
+      >
+        <ListBulletIcon aria-hidden="true" className="size-5" />
+      </button>
+      <button
+        type="button"
+        aria-pressed={view === 'grid'}
+        aria-label="Grid"
+        title="Grid"
+        onClick={() => chooseView('grid')}
+        className={viewButton}
+      >
+        <Squares2X2Icon aria-hidden="true" className="size-5" />
+      </button>
+    </div>
+  );
+}
+
+const searchLink = (
+  <Link
+    to="/search"
+    className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+  >
+    Search
+  </Link>
+);
+
+/** Said when nothing at all is saved: where to find something, or make a playlist. */
+function EmptyLibrary({ onCreate }: { onCreate: () => void }) {
+  return (
+    <EmptyState
+      title="Your library is empty"
+      action={
+        <div className="flex flex-wrap justify-center gap-3">
+          {searchLink}
+          <button
+            type="button"
+            onClick={onCreate}
+            className="rounded-full px-5 py-2 font-semibold ring-1 ring-white/40 hover:ring-white"
+          >
+            Create playlist
+          </button>
+        </div>
+      }
+    >
+      Find something to save: search for songs, albums, artists and podcasts, and they will show here.
+    </EmptyState>
+  );
+}
+
+/** Said when the filter matches nothing, with a way to clear it. */
+function NothingMatches({ filter, onClear }: { filter: string; onClear: () => void }) {
+  return (
+    <EmptyState
+      title={`Nothing matches “${filter.trim()}”`}
+      action={
+        <button
+          type="button"
+          onClick={onClear}
+          className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+        >
+          Clear the filter
+        </button>
+      }
+    >
+      Try other words, or look through everything you saved.
+    </EmptyState>
+  );
+}
+
+interface ContentProps {
+  shown: LibraryShown;
+  kind: LibraryKind | null;
+  filter: string;
+  view: View;
+  likedCount: number;
+  onCreate: () => void;
+  onClearFilter: () => void;
+}
+
+/** The sections shown, or why there is nothing to show. */
+function LibraryContent({ shown, kind, filter, view, likedCount, onCreate, onClearFilter }: ContentProps) {
+  const { sections, showLiked, nothingShown, stillLoading, needsAll } = shown;
+  if (shown.libraryEmpty) return <EmptyLibrary onCreate={onCreate} />;
+  if (nothingShown && filter.trim() !== '' && !stillLoading)
+    return <NothingMatches filter={filter} onClear={onClearFilter} />;
+  if (nothingShown && kind && !stillLoading) {
+    return (
+      <EmptyState title={`No ${kindLabels[kind].toLowerCase()} yet`} action={searchLink}>
+        Find something to save: search, and tap the heart or Follow.
+      </EmptyState>
+    );
+  }
+  return sections.map(
+    (section) =>
+      (section.entries.length > 0 || section.list.hasMore || (section.list.kind === 'playlists' && showLiked)) && (
+        <Section
+          key={section.list.kind}
+          list={section.list}
+          entries={section.entries}
+          view={view}
+          alone={kind !== null}
+          needsAll={needsAll}
+          pinned={
+            section.list.kind === 'playlists' && showLiked ? (
+              <LikedSongsEntry view={view} count={likedCount} />
+            ) : undefined
+          }
+        />
+      ),
+  );
+}
+
 /**
  * Your Library: the listener's playlists (Liked Songs first), saved albums, followed artists and
  * podcasts. Chips narrow it to one kind, a filter finds by name or creator, and it sorts by when
@@ -291,182 +483,36 @@ export default function LibraryPage() {
   if (!me) return <ErrorState error={error} doing="load your library" retry={() => void refetch()} level={1} />;
 
   const likedCount = me.savedTracks.totalCount;
-
   const lists: Record<LibraryKind, KindList> = {
     playlists: playlistList(me.playlists, (after) => fetchMore({ query: MorePlaylistsDocument, variables: { after } })),
     albums: albumList(me.savedAlbums, (after) => fetchMore({ query: MoreAlbumsDocument, variables: { after } })),
     artists: artistList(me.followedArtists, (after) => fetchMore({ query: MoreArtistsDocument, variables: { after } })),
     shows: showList(me.savedShows, (after) => fetchMore({ query: MoreShowsDocument, variables: { after } })),
   };
-
   const sorts = sortsFor(kind);
   const sort = sorts.includes(chosenSort) ? chosenSort : 'name';
-  const needsAll = sort !== 'recent' || filter.trim() !== '';
-  const shownKinds = kind ? [kind] : kinds;
-  const shown = shownKinds.map((each) => ({
-    list: lists[each],
-    entries: sortEntries(
-      lists[each].entries.filter((entry) => matchesFilter(entry, filter)),
-      sort,
-    ),
-  }));
-  const showLiked =
-    (kind === null || kind === 'playlists') && matchesFilter({ name: 'Liked Songs', creator: null }, filter);
-  const libraryEmpty = likedCount === 0 && kinds.every((each) => lists[each].total === 0);
-  const nothingShown = !showLiked && shown.every((section) => section.entries.length === 0);
-  const stillLoading = needsAll && shown.some((section) => section.list.hasMore);
-
-  const chooseView = (next: View) => changeLayout({ view: next });
-  const setSort = (next: LibrarySort) => changeLayout({ sort: next });
-
-  const searchLink = (
-    <Link
-      to="/search"
-      className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
-    >
-      Search
-    </Link>
-  );
+  const create = () => void createPlaylist();
 
   return (
     <div className="pb-8">
-      <div className="flex items-center justify-between gap-4 px-4 pt-4 md:px-6">
-        <h1 className="text-2xl font-bold sm:text-3xl">Your Library</h1>
-        <button
-          type="button"
-          onClick={() => void createPlaylist()}
-          className="flex shrink-0 items-center gap-2 rounded-full bg-white p-3 text-sm sm:p-2 font-semibold text-black hover:scale-105 sm:px-4"
-        >
-          <PlusIcon aria-hidden="true" className="size-5" />
-          <span className="sr-only sm:not-sr-only">Create playlist</span>
-        </button>
-      </div>
-
-      <div role="group" aria-label="Show only" className="flex gap-2 overflow-x-auto px-4 pt-4 md:px-6">
-        {kinds.map((each) => (
-          <button
-            key={each}
-            type="button"
-            aria-pressed={kind === each}
-            onClick={() => setKind(kind === each ? null : each)}
-            className="min-h-11 sm:min-h-0 shrink-0 rounded-full bg-neutral-800 px-3 py-1.5 text-sm font-medium hover:bg-neutral-700 aria-pressed:bg-white aria-pressed:text-black"
-          >
-            {kindLabels[each]}
-          </button>
-        ))}
-        {kind && (
-          <button
-            type="button"
-            onClick={() => setKind(null)}
-            aria-label="Show everything"
-            className="shrink-0 rounded-full bg-neutral-800 p-3 sm:p-1.5 hover:bg-neutral-700"
-          >
-            <XMarkIcon aria-hidden="true" className="size-5" />
-          </button>
-        )}
-      </div>
-
+      <LibraryTitle onCreate={create} />
+      <KindChips kind={kind} setKind={setKind} />
       <div className="flex flex-wrap items-center gap-2 px-4 pt-3 pb-2 md:px-6">
-        <div className="relative w-full sm:w-auto sm:max-w-xs sm:flex-1">
-          <MagnifyingGlassIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-neutral-400"
-          />
-          <input
-            type="search"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-            placeholder="Search in Your Library"
-            aria-label="Search in Your Library"
-            className="w-full rounded-md bg-neutral-800 py-2 pr-2 pl-8 text-sm text-white placeholder:text-neutral-400 focus:ring-2 focus:ring-white focus:outline-none"
-          />
-        </div>
+        <LibraryFilter filter={filter} setFilter={setFilter} />
         <div className="ml-auto flex items-center gap-1">
-          <SortListbox sort={sort} sorts={sorts} onChange={setSort} />
-          <div role="group" aria-label="View as" className="flex">
-            <button
-              type="button"
-              aria-pressed={view === 'list'}
-              aria-label="List"
-              title="List"
-              onClick={() => chooseView('list')}
-              className="rounded-md p-3 text-neutral-400 hover:text-white aria-pressed:text-white sm:p-2"
-            >
-              <ListBulletIcon aria-hidden="true" className="size-5" />
-            </button>
-            <button
-              type="button"
-              aria-pressed={view === 'grid'}
-              aria-label="Grid"
-              title="Grid"
-              onClick={() => chooseView('grid')}
-              className="rounded-md p-3 text-neutral-400 hover:text-white aria-pressed:text-white sm:p-2"
-            >
-              <Squares2X2Icon aria-hidden="true" className="size-5" />
-            </button>
-          </div>
+          <SortListbox sort={sort} sorts={sorts} onChange={(next) => changeLayout({ sort: next })} />
+          <ViewChoice view={view} chooseView={(next) => changeLayout({ view: next })} />
         </div>
       </div>
-
-      {libraryEmpty ? (
-        <EmptyState
-          title="Your library is empty"
-          action={
-            <div className="flex flex-wrap justify-center gap-3">
-              {searchLink}
-              <button
-                type="button"
-                onClick={() => void createPlaylist()}
-                className="rounded-full px-5 py-2 font-semibold ring-1 ring-white/40 hover:ring-white"
-              >
-                Create playlist
-              </button>
-            </div>
-          }
-        >
-          Find something to save: search for songs, albums, artists and podcasts, and they will show here.
-        </EmptyState>
-      ) : nothingShown && filter.trim() !== '' && !stillLoading ? (
-        <EmptyState
-          title={`Nothing matches “${filter.trim()}”`}
-          action={
-            <button
-              type="button"
-              onClick={() => setFilter('')}
-              className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
-            >
-              Clear the filter
-            </button>
-          }
-        >
-          Try other words, or look through everything you saved.
-        </EmptyState>
-      ) : nothingShown && kind && !stillLoading ? (
-        <EmptyState title={`No ${kindLabels[kind].toLowerCase()} yet`} action={searchLink}>
-          Find something to save: search, and tap the heart or Follow.
-        </EmptyState>
-      ) : (
-        shown.map(
-          (section) =>
-            (section.entries.length > 0 ||
-              section.list.hasMore ||
-              (section.list.kind === 'playlists' && showLiked)) && (
-              <Section
-                key={section.list.kind}
-                list={section.list}
-                entries={section.entries}
-                view={view}
-                alone={kind !== null}
-                needsAll={needsAll}
-                pinned={
-                  section.list.kind === 'playlists' && showLiked ? (
-                    <LikedSongsEntry view={view} count={likedCount} />
-                  ) : undefined
-                }
-              />
-            ),
-        )
-      )}
+      <LibraryContent
+        shown={libraryShown(lists, { kind, sort, filter, likedCount })}
+        kind={kind}
+        filter={filter}
+        view={view}
+        likedCount={likedCount}
+        onCreate={create}
+        onClearFilter={() => setFilter('')}
+      />
     </div>
   );
 }

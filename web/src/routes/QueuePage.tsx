@@ -9,7 +9,7 @@ import { useNotify } from '../components/Notifications';
 import { EmptyState, ErrorState, LoadingScreen, Skeleton } from '../components/States';
 import { friendlyMessage } from '../lib/errors';
 import { TrackList, TrackRowFragment, type TrackListRow } from '../components/TrackList';
-import { usePlayer } from '../player/context';
+import { usePlayer, type Player } from '../player/context';
 
 /** The queue screen's one query; the player refetches it by this name after "Add to queue". */
 export const PlayerQueueQuery = graphql(`
@@ -136,14 +136,14 @@ function QueueSkeleton() {
   );
 }
 
-/** What plays now and what follows it, kept in step with the player. */
-export default function QueuePage() {
-  const player = usePlayer();
-  const { data, error, refetch } = useQuery(PlayerQueueQuery, { fetchPolicy: 'cache-and-network' });
-  const current = player.state?.item ?? null;
-  const edits = useQueueEdits(refetch);
+type QueueItems = readonly FragmentType<typeof TrackRowFragment>[];
 
-  // When the player moves on or changes its order, what follows changes too.
+const queueHeading = <h1 className="px-4 pt-2 pb-4 text-3xl font-extrabold tracking-tight md:px-6">Queue</h1>;
+const nothingFollows = 'Nothing follows. Choose “Add to queue” in the menu of any song or episode to hear it next.';
+
+/** When the player moves on or changes its order, what follows changes too: the queue is read again. */
+function useRefetchOnPlayerChange(player: Player, refetch: () => Promise<unknown>) {
+  const current = player.state?.item ?? null;
   const moment = current ? `${current.uri} ${String(player.state?.shuffle)} ${player.state?.repeat ?? ''}` : '';
   const seen = useRef(moment);
   useEffect(() => {
@@ -151,43 +151,125 @@ export default function QueuePage() {
     seen.current = moment;
     void refetch().catch(() => undefined);
   }, [moment, refetch]);
+}
 
-  const heading = <h1 className="px-4 pt-2 pb-4 text-3xl font-extrabold tracking-tight md:px-6">Queue</h1>;
-
-  if (player.loading) {
-    return (
-      <>
-        {heading}
-        <QueueSkeleton />
-      </>
-    );
-  }
-  if (!current) {
-    return (
-      <>
-        {heading}
-        <EmptyState
-          title="Nothing is playing"
-          icon={<QueueListIcon aria-hidden="true" className="size-12 text-neutral-500" />}
-          action={
-            <Link
-              to="/search"
-              className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
-            >
-              Find something to play
-            </Link>
-          }
+/** Said when nothing plays, with a way to find something. */
+function NothingPlaying() {
+  return (
+    <EmptyState
+      title="Nothing is playing"
+      icon={<QueueListIcon aria-hidden="true" className="size-12 text-neutral-500" />}
+      action={
+        <Link
+          to="/search"
+          className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
         >
-          Start an album, a playlist or a podcast, and what comes next shows here.
-        </EmptyState>
-      </>
-    );
-  }
-  if (!data) {
+          Find something to play
+        </Link>
+      }
+    >
+      Start an album, a playlist or a podcast, and what comes next shows here.
+    </EmptyState>
+  );
+}
+
+/** What plays now, as a row of its own. */
+function NowPlayingSection({ item }: { item: QueueItems[number] }) {
+  return (
+    <section aria-labelledby="queue-now" className="mb-6">
+      <h2 id="queue-now" className="px-4 pb-2 text-lg font-bold md:px-6">
+        Now playing
+      </h2>
+      <TrackList label="Now playing" rows={rowsOf([item])} playback={{ list: true }} showCover showAlbum />
+    </section>
+  );
+}
+
+/** What follows, where the music service does not say what the listener queued. */
+function UnsplitQueue({ items }: { items: QueueItems }) {
+  return (
+    <section aria-labelledby="queue-next">
+      <h2 id="queue-next" className="px-4 pb-2 text-lg font-bold md:px-6">
+        Next up
+      </h2>
+      {items.length > 0 ? (
+        <FollowingList label="Next up" rows={rowsOf(items)} />
+      ) : (
+        <p className="px-4 text-neutral-300 md:px-6">{nothingFollows}</p>
+      )}
+      <p className="px-4 pt-3 text-sm text-neutral-400 md:px-6">
+        Your music service does not say which of these you queued, and does not let apps take anything out of the queue.
+      </p>
+    </section>
+  );
+}
+
+/** What the listener queued, each with a way to take it out, and a way to clear them all. */
+function QueuedByListener({ queued, edits }: { queued: QueueItems; edits: ReturnType<typeof useQueueEdits> }) {
+  return (
+    <section aria-labelledby="queue-next" className="mb-6">
+      <div className="flex items-center justify-between gap-4 px-4 pb-2 md:px-6">
+        <h2 id="queue-next" className="text-lg font-bold">
+          Next in queue
+        </h2>
+        <button
+          type="button"
+          onClick={() => void edits.clear()}
+          className="min-h-11 rounded-full px-4 text-sm font-semibold text-neutral-300 ring-1 ring-white/30 hover:text-white hover:ring-white"
+        >
+          Clear queue
+        </button>
+      </div>
+      <FollowingList
+        label="Next in queue"
+        rows={rowsOf(queued)}
+        actions={(row, index) => {
+          const item = getFragmentData(TrackRowFragment, row.item);
+          return [
+            {
+              label: 'Remove from queue',
+              onSelect: () => void edits.remove(index, item.uri, item.name),
+            },
+          ];
+        }}
+      />
+    </section>
+  );
+}
+
+/** What follows from the album or playlist, after what the listener queued. */
+function LaterFromContext({ later, from }: { later: QueueItems; from: number }) {
+  return (
+    <section aria-labelledby="queue-later">
+      <h2 id="queue-later" className="px-4 pb-2 text-lg font-bold md:px-6">
+        Next up
+      </h2>
+      {later.length > 0 ? (
+        <FollowingList label="Next up" rows={rowsOf(later, from)} />
+      ) : (
+        <p className="px-4 text-neutral-300 md:px-6">{nothingFollows}</p>
+      )}
+    </section>
+  );
+}
+
+/** What plays now and what follows it, kept in step with the player. */
+export default function QueuePage() {
+  const player = usePlayer();
+  const { data, error, refetch } = useQuery(PlayerQueueQuery, { fetchPolicy: 'cache-and-network' });
+  const current = player.state?.item ?? null;
+  const edits = useQueueEdits(refetch);
+  useRefetchOnPlayerChange(player, refetch);
+
+  if (player.loading || !current || !data) {
     return (
       <>
-        {heading}
-        {error ? (
+        {queueHeading}
+        {player.loading ? (
+          <QueueSkeleton />
+        ) : !current ? (
+          <NothingPlaying />
+        ) : error ? (
           <ErrorState error={error} doing="load your queue" retry={() => void refetch().catch(() => undefined)} />
         ) : (
           <QueueSkeleton />
@@ -200,80 +282,16 @@ export default function QueuePage() {
   // What the listener added plays first ("Next in queue"); the rest follows from the album or playlist.
   const queued = addedByListener === null ? [] : items.slice(0, addedByListener);
   const later = addedByListener === null ? items : items.slice(addedByListener);
-  const nothingFollows = 'Nothing follows. Choose “Add to queue” in the menu of any song or episode to hear it next.';
   return (
     <div className="pb-8">
-      {heading}
-      {currentlyPlaying && (
-        <section aria-labelledby="queue-now" className="mb-6">
-          <h2 id="queue-now" className="px-4 pb-2 text-lg font-bold md:px-6">
-            Now playing
-          </h2>
-          <TrackList
-            label="Now playing"
-            rows={rowsOf([currentlyPlaying])}
-            playback={{ list: true }}
-            showCover
-            showAlbum
-          />
-        </section>
-      )}
+      {queueHeading}
+      {currentlyPlaying && <NowPlayingSection item={currentlyPlaying} />}
       {addedByListener === null ? (
-        <section aria-labelledby="queue-next">
-          <h2 id="queue-next" className="px-4 pb-2 text-lg font-bold md:px-6">
-            Next up
-          </h2>
-          {items.length > 0 ? (
-            <FollowingList label="Next up" rows={rowsOf(items)} />
-          ) : (
-            <p className="px-4 text-neutral-300 md:px-6">{nothingFollows}</p>
-          )}
-          <p className="px-4 pt-3 text-sm text-neutral-400 md:px-6">
-            Your music service does not say which of these you queued, and does not let apps take anything out of the
-            queue.
-          </p>
-        </section>
+        <UnsplitQueue items={items} />
       ) : (
         <>
-          {queued.length > 0 && (
-            <section aria-labelledby="queue-next" className="mb-6">
-              <div className="flex items-center justify-between gap-4 px-4 pb-2 md:px-6">
-                <h2 id="queue-next" className="text-lg font-bold">
-                  Next in queue
-                </h2>
-                <button
-                  type="button"
-                  onClick={() => void edits.clear()}
-                  className="min-h-11 rounded-full px-4 text-sm font-semibold text-neutral-300 ring-1 ring-white/30 hover:text-white hover:ring-white"
-                >
-                  Clear queue
-                </button>
-              </div>
-              <FollowingList
-                label="Next in queue"
-                rows={rowsOf(queued)}
-                actions={(row, index) => {
-                  const item = getFragmentData(TrackRowFragment, row.item);
-                  return [
-                    {
-                      label: 'Remove from queue',
-                      onSelect: () => void edits.remove(index, item.uri, item.name),
-                    },
-                  ];
-                }}
-              />
-            </section>
-          )}
-          <section aria-labelledby="queue-later">
-            <h2 id="queue-later" className="px-4 pb-2 text-lg font-bold md:px-6">
-              Next up
-            </h2>
-            {later.length > 0 ? (
-              <FollowingList label="Next up" rows={rowsOf(later, queued.length)} />
-            ) : (
-              <p className="px-4 text-neutral-300 md:px-6">{nothingFollows}</p>
-            )}
-          </section>
+          {queued.length > 0 && <QueuedByListener queued={queued} edits={edits} />}
+          <LaterFromContext later={later} from={queued.length} />
         </>
       )}
     </div>

@@ -7,6 +7,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createCache } from '../apollo';
 import { ViewerProvider, type Viewer } from '../app/viewer';
+import { viewer, type Features } from '../testing/fixtures';
 import { NotificationsProvider } from '../components/Notifications';
 import { PlayerStateQuery } from '../player/operations';
 import { PlayerProvider } from '../player/PlayerProvider';
@@ -20,8 +21,6 @@ configure({
   asyncUtilTimeout: 5000,
 });
 
-type Features = Omit<Viewer['upstream']['features'], '__typename'>;
-
 const noFeatures: Features = {
   recommendations: false,
   audioFeatures: false,
@@ -34,28 +33,7 @@ const noFeatures: Features = {
 
 /** The demo listener on a free account (the player asks nothing of a device), with the features given. */
 export function testViewer(features: Partial<Features> = {}): Viewer {
-  return {
-    me: {
-      __typename: 'Me',
-      id: 'demo',
-      displayName: 'Demo Listener',
-      product: 'FREE',
-      country: 'SE',
-      images: [],
-      playlists: {
-        __typename: 'PlaylistConnection',
-        totalCount: 0,
-        edges: [],
-        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
-      },
-    },
-    upstream: {
-      __typename: 'Upstream',
-      provider: 'SPOTIFY',
-      name: 'Spotify',
-      features: { __typename: 'UpstreamFeatures', ...noFeatures, ...features },
-    },
-  };
+  return viewer({ product: 'FREE', provider: 'SPOTIFY', features: { ...noFeatures, ...features } });
 }
 
 /** Nothing plays: the player's own question, answered for every test. */
