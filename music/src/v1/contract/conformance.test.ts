@@ -5,7 +5,7 @@ import type { Profile } from '../../http/profile';
 import { registerDevice } from '../clients/fixtures';
 import { optionalScopes, plan, unknownIdAnswers, type Ids, type Request } from '../__fixtures__/conformance-plan';
 import { describeService, type ServiceFixture } from '../__fixtures__/service';
-import { differences, operations, type Operation } from './openapi';
+import { differences, operations, type Operation } from '../__fixtures__/openapi';
 
 /**
  * Every operation of Spotify's OpenAPI description, called on both profiles with valid ids found

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
 import type { Profile } from '../../http/profile';
-import { assertShape, flatten, type Schema } from './shapes';
+import { assertShape, flatten, type Schema } from '../contract/shapes';
 
 /**
  * Spotify's OpenAPI description of the music v1 API (`spotify-open-api.yml`, copied byte for byte
@@ -27,7 +27,7 @@ export interface Operation {
   statuses: number[];
 }
 
-const file = join(import.meta.dirname, 'spotify-open-api.yml');
+const file = join(import.meta.dirname, '../contract/spotify-open-api.yml');
 const document = parse(readFileSync(file, 'utf8')) as {
   paths: Record<string, Record<string, Node>>;
   components: { schemas: Record<string, Node>; responses: Record<string, Node>; parameters: Record<string, Node> };
