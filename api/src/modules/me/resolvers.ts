@@ -24,7 +24,6 @@ import type {
 import { connection, connectionFromPage, pageRequest } from '../common/connections';
 import { isRefusal, withFeature } from '../common/features';
 import type { LibraryChangeParent, LibraryItemType, PlayHistoryEdgeParent } from './parents';
-import { topItemsFreshMs } from '../../music/answer-cache';
 import { meOf, userLoader } from './people';
 import { accountProduct, accountProducts, timeRanges } from './enums';
 import { itemsSelect, selectsOnly } from './selection';
@@ -253,11 +252,7 @@ export const meResolvers: Resolvers = {
     playlists: async (_parent, args, context) => {
       const { music } = musicOf(context);
       const request = pageRequest(args, libraryPage, 'Me.playlists');
-      const page = await music.get('/me/playlists', {
-        query: { limit: request.limit, offset: request.offset },
-        // The listener's list comes with an entity tag: asked again, it costs a 304 while unchanged.
-        reuse: {},
-      });
+      const page = await music.get('/me/playlists', { query: { limit: request.limit, offset: request.offset } });
       return connectionFromPage(page, request, (playlist) => (playlist.id ? { node: playlist } : null));
     },
 
@@ -323,7 +318,6 @@ export const meResolvers: Resolvers = {
       const request = pageRequest(args, libraryPage, 'Me.topArtists');
       const page = await music.get('/me/top/artists', {
         query: { time_range: args.timeRange, limit: request.limit, offset: request.offset },
-        reuse: { freshForMs: topItemsFreshMs },
       });
       primeAll(loaders.artist, page.items ?? []);
       return connectionFromPage(page, request, (artist) => (artist.id ? { node: artist } : null));
@@ -337,7 +331,6 @@ export const meResolvers: Resolvers = {
         info,
         music.get('/me/top/tracks', {
           query: { time_range: args.timeRange, limit: request.limit, offset: request.offset },
-          reuse: { freshForMs: topItemsFreshMs },
         }),
       );
       primeAll(loaders.track, page.items ?? []);
@@ -425,7 +418,7 @@ export const meResolvers: Resolvers = {
         if (!isRefusal(error)) throw error;
         const me = await meOf(context);
         if (me.id !== id) return withFeature("other listeners' playlists", () => Promise.reject(error));
-        page = await music.get('/me/playlists', { query, reuse: {} });
+        page = await music.get('/me/playlists', { query });
       }
       return connectionFromPage(page, request, (playlist) => (playlist.id ? { node: playlist } : null));
     },
