@@ -130,8 +130,7 @@ describe.runIf(available)('stores restarting under a running api', () => {
   }, 60_000);
 
   it('answers UPSTREAM_UNAVAILABLE while PostgreSQL is down, and comes back by itself', async () => {
-    // The listener's library: unlike the profile, which the api keeps for a while, it is read from the music
-    // service's store each time.
+    // The listener's library, which the music service reads from its store each time.
     const library = '{ me { id savedTracks(first: 1) { totalCount } } }';
     const before = await me(true, library);
     expect(before.body.errors).toBeUndefined();
