@@ -1,7 +1,7 @@
 /**
  * `npm test`: everything CI runs, continuing past failures so that one run reports every problem.
- * The tests run in order; the static checks run beside the browser tests at the lowest priority, on the cores the
- * browsers and servers leave idle while they wait on pages, audio and timers. The last line is the total over every suite:
+ * The tests run in order; the static checks run side by side with the server build, which mostly waits on the
+ * servers it starts, and none of which times anything tightly. The last line is the total over every suite:
  * `N passed, N failed`, where each check (types, lint, format, codegen, builds) counts as
  * one and each unit, integration and browser test as one.
  */
@@ -27,11 +27,8 @@ interface Step {
   tally?: (exitCode: number) => Tally;
   /** Steps that need an earlier one, by name. */
   needs?: string;
-  /**
-   * Runs at the lowest priority (`nice`) beside the next step that does not say so, on the cores that step leaves
-   * idle, its output shown when it ends. For checks without timers of their own: they may wait, the tests may not.
-   */
-  idle?: boolean;
+  /** Runs at the same time as the steps next to it that say so too, its output shown when it ends. */
+  alongside?: boolean;
 }
 
 function readJson(path: string): unknown {
@@ -89,15 +86,16 @@ const steps: Step[] = [
     command: process.execPath,
     args: ['--import', 'tsx', 'scripts/build-check.ts'],
     needs: 'web build',
+    alongside: true,
   },
-  { name: 'types', command: process.execPath, args: ['--import', 'tsx', 'scripts/typecheck.ts'], idle: true },
-  { name: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'], idle: true },
-  { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'], idle: true },
+  { name: 'types', command: process.execPath, args: ['--import', 'tsx', 'scripts/typecheck.ts'], alongside: true },
+  { name: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'], alongside: true },
+  { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'], alongside: true },
   {
     name: 'codegen is up to date',
     command: bin('graphql-codegen'),
     args: ['--config', 'codegen.ts', '--check'],
-    idle: true,
+    alongside: true,
   },
   {
     name: 'browser tests',
@@ -115,7 +113,7 @@ const results: { name: string; tally: Tally; ms: number }[] = [];
 const failedSteps = new Set<string>();
 const env = { ...process.env, FORCE_COLOR: '1' };
 
-/** Runs one step (its output kept, when it runs idle beside another, to show in one piece) and records its tally. */
+/** Runs one step (its output kept when it runs alongside others) and records its tally. */
 async function runStep(step: Step): Promise<void> {
   if (step.needs && failedSteps.has(step.needs)) {
     console.log(`\n▶ ${step.name}\n  not run: ${step.needs} failed`);
@@ -125,10 +123,8 @@ async function runStep(step: Step): Promise<void> {
   }
   const started = Date.now();
   let code: number;
-  if (step.idle) {
-    // `nice` before the command starts, so that every process and thread it makes inherits the priority.
-    const [command, args] = lowestPriority(step.command, step.args);
-    const captured = await runCaptured(command, args, { cwd: root, env });
+  if (step.alongside) {
+    const captured = await runCaptured(step.command, step.args, { cwd: root, env });
     console.log(`\n▶ ${step.name}\n${captured.output.trimEnd()}`);
     code = captured.code;
   } else {
@@ -140,17 +136,13 @@ async function runStep(step: Step): Promise<void> {
   results.push({ name: step.name, tally, ms: Date.now() - started });
 }
 
-/** The command at the lowest scheduling priority, where the system has `nice` (not on Windows). */
-function lowestPriority(command: string, args: string[]): [string, string[]] {
-  return process.platform === 'win32' ? [command, args] : ['nice', ['-n', '19', command, ...args]];
-}
-
 for (let index = 0; index < steps.length;) {
-  // The idle steps from here, and the first step after them that runs in the foreground.
-  let end = index;
-  while (steps[end]?.idle) end += 1;
-  await Promise.all(steps.slice(index, end + 1).map(runStep));
-  index = end + 1;
+  const first = steps[index];
+  if (!first) break;
+  let end = index + 1;
+  if (first.alongside) while (steps[end]?.alongside) end += 1;
+  await Promise.all(steps.slice(index, end).map(runStep));
+  index = end;
 }
 
 console.log('\nSummary');
