@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
 import type { Profile } from '../../http/profile';
-import { assertShape, flatten, type Schema } from '../contract/shapes';
+// Properties that Spotify answers null at times though the document does not say so: the shape checks' own list.
+import { assertShape, flatten, nullableInPractice, type Schema } from '../contract/shapes';
 
 /**
  * Spotify's OpenAPI description of the music v1 API (`spotify-open-api.yml`, copied byte for byte
@@ -71,27 +72,6 @@ export function operations(): Operation[] {
       }),
   );
 }
-
-/**
- * Properties that Spotify answers null at times though the document does not say so (the same
- * list as the shape checks': a cursor page's last cursors and link, the player's context and item,
- * a device's id and volume, a playlist item's `added_at` and `added_by`, preview URLs).
- */
-const nullableInPractice = new Set([
-  'after',
-  'before',
-  'next',
-  'context',
-  'item',
-  'id',
-  'volume_percent',
-  'currently_playing',
-  'added_at',
-  'added_by',
-  'description',
-  'preview_url',
-  'audio_preview_url',
-]);
 
 /** The lists of multi-get answers, whose slots are null for an unknown id. */
 const multiGetKeys = new Set(['tracks', 'albums', 'artists', 'shows', 'episodes', 'audiobooks', 'chapters']);

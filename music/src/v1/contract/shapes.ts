@@ -127,7 +127,7 @@ const sometimes = new Set([
  * `currently_playing`, a playlist item's `added_at` and `added_by` (very old playlists),
  * an image's size, a description, and the deprecated preview URLs.
  */
-const nullableInPractice = new Set([
+export const nullableInPractice: ReadonlySet<string> = new Set([
   // The cursors and next link of the last cursor page.
   'after',
   'before',
