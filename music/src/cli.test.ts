@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -83,15 +83,16 @@ describe('the music command line', () => {
     }
   }, 120_000);
 
-  it('serves the music v1 API to the printed token, and stops on SIGTERM', async () => {
+  it('serves the music v1 API to the printed token, adds users and tokens while serving, and stops on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve'], {
       env: { ...env, MUSIC_PORT: '0' },
       stdio: 'pipe',
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    let output = '';
+    const socket = join(dataDir, 'graphonic-admin.sock');
     try {
       const url = await new Promise<string>((resolve, reject) => {
-        let output = '';
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();
           const found = /listening on (http:\/\/[\d.]+:\d+)/.exec(output)?.[1];
@@ -104,9 +105,24 @@ describe('the music command line', () => {
       const me = await fetch(`${url}/v1/me`, { headers: { authorization: `Bearer ${token}` } });
       expect(me.status).toBe(200);
       expect(await me.json()).toMatchObject({ id: 'ana', country: 'SE' });
+
+      // The store is the serving process's: the commands run there, through its administration socket.
+      expect(lstatSync(socket).mode & 0o777).toBe(0o600);
+      const user = await run(['users', 'add', '--id', 'bo', '--password', 'a secret while serving']);
+      expect(user.stderr).toBe('');
+      expect(user.code).toBe(0);
+      expect(user.stdout).toMatch(/^Created user bo \(account id [0-9a-f-]{36}\)\.\n$/);
+      const issued = await run(['token', '--user', 'bo', '--scopes', 'user-read-private']);
+      expect(issued.code).toBe(0);
+      const bo = (JSON.parse(issued.stdout) as { access_token: string }).access_token;
+      const hers = await fetch(`${url}/v1/me`, { headers: { authorization: `Bearer ${bo}` } });
+      expect(await hers.json()).toMatchObject({ id: 'bo' });
     } finally {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
+    expect(output).toContain('"command":"users add"');
+    expect(output).not.toContain('a secret while serving');
+    expect(() => lstatSync(socket)).toThrow(/ENOENT/);
   }, 120_000);
 });

@@ -1,14 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { accountsUsage, clientAddCommand, tokenCommand, userAddCommand } from './accounts/commands';
-import { AccountError, registerConfiguredClient } from './accounts/service';
-import { catalogUsage, seedCommand, SeedCommandError } from './catalog/commands';
+import { accountsUsage } from './accounts/commands';
+import { AccountError } from './accounts/service';
+import type { AdminSocket } from './admin/socket';
+import { runStoreCommand, serveStoreCommands, StoreCommandError, type StoreCommand } from './admin/store-commands';
+import { catalogUsage, SeedCommandError } from './catalog/commands';
 import { loadMusicConfig, MusicConfigError } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { migrate, MigrationError } from './db/migrate';
-import { openDatabase } from './db/open';
-import type { Database } from './db/types';
+import { MigrationError } from './db/migrate';
 import { createLogger } from './ops/logger';
 import { handleShutdown } from '@graphonic/ops';
 import { startMusicService } from './service';
@@ -21,29 +21,32 @@ ${catalogUsage}
 ${accountsUsage}
   help        Show this message
 
-The account commands use the service's store; stop \`serve\` first when it runs on the embedded database.`;
+The store commands (seed, users add, clients add, token) also work while \`serve\` runs. On the embedded
+database they run in the service, through the administration socket in its data folder, which only the
+folder's owner may use; on PostgreSQL (DATABASE_URL) they use the database directly.`;
 
-/** Runs one command against the store, after bringing its schema up to date. */
-async function withDatabase(run: (db: Database) => Promise<string>): Promise<void> {
+/** Runs one store command and prints its output (admin/store-commands.ts). */
+async function storeCommand(command: StoreCommand, args: string[]): Promise<number> {
   const config = loadMusicConfig();
-  const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-  try {
-    await migrate(db);
-    // The api's client exists as soon as the store does, so `token` works before the first `serve`.
-    await registerConfiguredClient(db, config.client);
-    console.log(await run(db));
-  } finally {
-    await db.close();
-  }
+  console.log(await runStoreCommand(config, command, args, { onProgress: (line) => console.error(line) }));
+  return 0;
 }
 
 async function serve(): Promise<number> {
   const config = loadMusicConfig();
   const logger = createLogger({ level: config.logLevel, service: 'music' });
+  let admin: AdminSocket | undefined;
   try {
     const service = await startMusicService(config, { log: (line) => logger.info(line), logger });
+    // The store commands of other processes run here while this one holds the embedded store's folder.
+    admin = config.databaseUrl ? undefined : await serveStoreCommands(service.db, config, logger);
+    const close = async () => {
+      // Commands already running through the socket finish before the store closes.
+      await admin?.close();
+      await service.close();
+    };
     const server = createServer(service.app);
-    const shutdown = handleShutdown({ server, logger, timeoutMs: config.shutdownTimeoutMs, close: service.close });
+    const shutdown = handleShutdown({ server, logger, timeoutMs: config.shutdownTimeoutMs, close });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, resolve);
@@ -63,6 +66,7 @@ async function serve(): Promise<number> {
   } catch (error) {
     // Once the service has a log, its failures go there, masked like every other line.
     logger.fatal({ err: error }, 'the music service could not start');
+    await admin?.close();
     return 1;
   }
 }
@@ -73,17 +77,8 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'serve':
       return serve();
-    case 'seed': {
-      const config = loadMusicConfig();
-      const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-      try {
-        await migrate(db);
-        console.log(await seedCommand(db, argv.slice(1), (line) => console.error(line)));
-      } finally {
-        await db.close();
-      }
-      return 0;
-    }
+    case 'seed':
+      return storeCommand('seed', argv.slice(1));
     case 'user':
     case 'users':
     case 'client':
@@ -93,19 +88,10 @@ async function main(argv: string[]): Promise<number> {
         console.error(`Unknown command "${command} ${action ?? ''}".\n\n${usage}`);
         return 2;
       }
-      const { passwordCost } = loadMusicConfig();
-      await withDatabase((db) =>
-        command.startsWith('user') ? userAddCommand(db, rest, { passwordCost }) : clientAddCommand(db, rest),
-      );
-      return 0;
+      return storeCommand(command.startsWith('user') ? 'users add' : 'clients add', rest);
     }
-    case 'token': {
-      const config = loadMusicConfig();
-      await withDatabase((db) =>
-        tokenCommand(db, argv.slice(1), { clientId: config.client.id, ttlSeconds: config.accessTokenTtl }),
-      );
-      return 0;
-    }
+    case 'token':
+      return storeCommand('token', argv.slice(1));
     case 'help':
       console.log(usage);
       return 0;
@@ -126,7 +112,8 @@ main(process.argv.slice(2)).then(
       error instanceof MigrationError ||
       error instanceof DataDirLockedError ||
       error instanceof AccountError ||
-      error instanceof SeedCommandError;
+      error instanceof SeedCommandError ||
+      error instanceof StoreCommandError;
     console.error(known ? `Graphonic music service: ${error.message}` : error);
     process.exit(1);
   },
