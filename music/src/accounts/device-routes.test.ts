@@ -3,6 +3,7 @@ import { OPEN_TIMEOUT_MS, testEngines, type IsolatedDatabase } from '../db/__fix
 import { migrate } from '../db/migrate';
 import { testPasswordCost } from './crypto';
 import { attemptLimits } from './limits';
+import { readOutbox } from './mail';
 import { createClient, createUser, lifetimes } from './service';
 import { Browser, field, startAccounts, type AccountsHarness } from './testing';
 
@@ -28,7 +29,11 @@ for (const engine of engines) {
       isolated = await engine.isolate();
       await migrate(isolated.db);
       harness = await startAccounts({ db: isolated.db });
-      await createUser(harness.db, { id: 'ana', password, displayName: 'Ana' }, { passwordCost: testPasswordCost });
+      await createUser(
+        harness.db,
+        { id: 'ana', password, displayName: 'Ana', email: 'ana@example.org' },
+        { passwordCost: testPasswordCost },
+      );
       await createUser(harness.db, { id: 'bo', password, displayName: 'Bo' }, { passwordCost: testPasswordCost });
       clientId = (
         await createClient(harness.db, {
@@ -226,6 +231,26 @@ for (const engine of engines) {
       expect((await enter(browser(), started.user_code)).status).toBe(200);
       harness.clock.advance(lifetimes.attemptWindowMs);
       expect((await enter(b, 'ZZZZ-ZZZZ')).status).toBe(400);
+    });
+
+    it('comes back to the device’s consent after signing in by e-mail link', async () => {
+      const started = await startDevice();
+      const b = browser();
+      const signIn = await (await enter(b, started.user_code)).text();
+      const asked = await b.post('/login/email', {
+        csrf: field(signIn, 'csrf'),
+        continue: field(signIn, 'continue'),
+        email: 'ana@example.org',
+      });
+      expect(asked.status).toBe(200);
+      await harness.settled();
+      const [message] = await readOutbox(harness.db, 1);
+      const link = /(http:\/\/127\.0\.0\.1:\d+\/login\/email\/[A-Za-z0-9_-]{43})/.exec(message?.text ?? '')?.[1] ?? '';
+      const opened = await b.get(link);
+      expect(opened.status).toBe(200);
+      const consent = await opened.text();
+      expect(consent).toContain('Allow Couch &lt;Player&gt; on your device?');
+      expect(consent).toContain(started.user_code);
     });
 
     it('offers to sign in as someone else, back to the same device', async () => {
