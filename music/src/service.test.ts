@@ -38,6 +38,7 @@ describe('the music service on its embedded database', () => {
     expect(liked[0]?.n).toBeGreaterThan(0);
     await first.close();
     expect(lines.some((line) => line.startsWith('Created the demo user (demo / demo) with'))).toBe(true);
+    expect(lines).toContain('Registered the command-line example as a device client (graphonic-cli)');
     expect(lines.some((line) => line.startsWith('Applied migrations 1, 2, 3'))).toBe(true);
     expect(lines.some((line) => line.startsWith('Generated the catalog (300 tracks'))).toBe(true);
 
@@ -46,7 +47,7 @@ describe('the music service on its embedded database', () => {
     const { rows: after } = await second.db.query<{ n: number }>('SELECT count(*) AS n FROM tracks');
     expect(after[0]?.n).toBe(300);
     await second.close();
-    expect(again.some((line) => /^(Applied|Generated|Created)/.test(line))).toBe(false);
+    expect(again.some((line) => /^(Applied|Generated|Created|Registered)/.test(line))).toBe(false);
   }, 60_000);
 
   it('creates no demo user in production, and retires the sign-in of those a development start left', async () => {

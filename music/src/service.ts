@@ -1,6 +1,12 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { demoListenerIds, ensureDemoUser, registerConfiguredClient, retireDemoSignIn } from './accounts/service';
+import {
+  demoListenerIds,
+  ensureDemoUser,
+  ensureExampleDeviceClient,
+  registerConfiguredClient,
+  retireDemoSignIn,
+} from './accounts/service';
 import { createMusicApp } from './app';
 import { furnishDemoLibrary } from './catalog/demo';
 import { seedCatalog, type SeedOptions } from './catalog/seed';
@@ -66,6 +72,9 @@ export async function startMusicService(config: MusicConfig, options: StartOptio
         );
       }
     } else {
+      if (await ensureExampleDeviceClient(db, false)) {
+        log('Registered the command-line example as a device client (graphonic-cli)');
+      }
       for (const id of demoListenerIds(config.demoListeners)) {
         // A demo listener and its library appear together or not at all.
         const furnished = await db.transaction(async (tx) =>

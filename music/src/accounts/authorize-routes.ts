@@ -8,6 +8,7 @@ import {
   type AuthorizeRequest,
 } from './authorize';
 import type { AccountsContext } from './context';
+import { carriedDevice, continueDevice, isDeviceContinuation, type DeviceContinuation } from './device-routes';
 import { form, formExpired, formValue, sendPage, sendSignInPage } from './forms';
 import { consentPage, errorPage } from './pages';
 import { csrfValid, type AccountSession } from './sessions';
@@ -26,16 +27,23 @@ export function addAuthorizeRoutes(router: Router, ctx: AccountsContext): void {
   });
 }
 
+/** What a sign-in goes on to: an authorization request, a device's consent, or nothing. */
+export type Continuation = AuthorizeRequest | DeviceContinuation | 'none';
+
 /**
- * The authorization request a form carries ('' for none). Null when it was answered here:
- * an error page (bad client or redirect URI) or a redirect with the error to the client.
+ * The authorization request, or the device, a form carries ('' for none). Null when it was
+ * answered here: an error page (bad client or redirect URI, a device no longer waiting) or a
+ * redirect with the error to the client.
  */
 export async function carriedRequest(
   ctx: AccountsContext,
   query: string,
   res: Response,
-): Promise<AuthorizeRequest | 'none' | null> {
+  session: AccountSession | null = null,
+): Promise<Continuation | null> {
   if (query === '') return 'none';
+  const device = await carriedDevice(ctx, query, session, res);
+  if (device !== undefined) return device;
   const validation = await validateAuthorizeRequest(ctx.db, new URLSearchParams(query), ctx.issuer);
   if (validation.kind === 'ok') return validation.request;
   if (validation.kind === 'page') sendPage(res, 400, errorPage(validation.title, validation.message));
@@ -43,14 +51,15 @@ export async function carriedRequest(
   return null;
 }
 
-/** After a sign-in: on with the authorization, or to the signed-in page. */
+/** After a sign-in: on with the authorization or the device, or to the signed-in page. */
 export async function afterSignIn(
   ctx: AccountsContext,
-  request: AuthorizeRequest | 'none',
+  request: Continuation,
   session: AccountSession,
   res: Response,
 ): Promise<void> {
   if (request === 'none') res.redirect(303, '/login');
+  else if (isDeviceContinuation(request)) await continueDevice(ctx, request, session, res);
   else await continueAuthorization(ctx, request, session, res, { justSignedIn: true });
 }
 
@@ -112,9 +121,9 @@ async function decide(ctx: AccountsContext, req: Request, res: Response): Promis
     formExpired(res);
     return;
   }
-  const request = await carriedRequest(ctx, formValue(req, 'request') ?? '', res);
+  const request = await carriedRequest(ctx, formValue(req, 'request') ?? '', res, session);
   if (request === null) return;
-  if (request === 'none') {
+  if (request === 'none' || isDeviceContinuation(request)) {
     sendPage(res, 400, errorPage('Nothing to allow', 'This form did not say which application asks.'));
     return;
   }

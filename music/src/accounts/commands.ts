@@ -10,6 +10,7 @@ import { AccountError, createClient, createUser, issueTokens, type PasswordOptio
 
 export const accountsUsage = `  users add   --id NAME [--password P] [--email E] [--display-name N] [--country CC] [--product premium|free]
   clients add --name NAME --redirect-uri URI [--redirect-uri URI …] [--id ID] [--public]
+  clients add --name NAME --device [--id ID]   (a public client that signs in by device code)
   token       --user NAME [--scopes "scope scope …"] [--client ID] [--ttl SECONDS] [--no-refresh]`;
 
 function parse<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(
@@ -57,20 +58,27 @@ export async function userAddCommand(db: Queryable, argv: string[], options: Pas
   return `Created user ${user.id} (account id ${user.accountId}).`;
 }
 
-/** `client add --name "My app" --redirect-uri https://… [--public]`: prints the secret once. */
+/**
+ * `client add --name "My app" --redirect-uri https://… [--public]`: prints the secret once.
+ * `--device`: a public client that signs in by device code, with no redirect URI needed.
+ */
 export async function clientAddCommand(db: Queryable, argv: string[]): Promise<string> {
   const values = parse(argv, {
     name: { type: 'string' },
     'redirect-uri': { type: 'string', multiple: true },
     id: { type: 'string' },
     public: { type: 'boolean' },
+    device: { type: 'boolean' },
   });
+  const device = values.device === true;
   const client = await createClient(db, {
     name: required(values.name, '--name'),
     redirectUris: values['redirect-uri'] ?? [],
-    confidential: values.public !== true,
+    confidential: values.public !== true && !device,
+    device,
     ...(values.id === undefined ? {} : { clientId: values.id }),
   });
+  if (device) return `Created device client ${client.clientId}. It has no secret: it signs in by device code.`;
   return client.clientSecret === null
     ? `Created public client ${client.clientId}. It has no secret: it must use PKCE.`
     : `Created client ${client.clientId}.\nIts secret, shown only this once: ${client.clientSecret}`;

@@ -20,6 +20,8 @@ export const attemptLimits = {
   linksPerEmail: 3,
   /** Requests for sign-in links per network address. */
   linkRequestsPerAddress: 20,
+  /** User codes typed on the device verification page that matched no waiting device, per network address. */
+  userCodeFailuresPerAddress: 10,
 } as const;
 
 export type LimitCheck = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -49,6 +51,13 @@ const counters = {
   },
   linksByEmail: { table: 'sign_in_link_requests', key: 'email', time: 'requested_at', where: '', lock: 4103 },
   linksByAddress: { table: 'sign_in_link_requests', key: 'address', time: 'requested_at', where: '', lock: 4104 },
+  userCodesByAddress: {
+    table: 'user_code_attempts',
+    key: 'address',
+    time: 'attempted_at',
+    where: unsuccessful,
+    lock: 4105,
+  },
 } as const;
 
 type Counter = keyof typeof counters;
@@ -169,4 +178,40 @@ export async function recordLinkRequest(
     ]);
     return { address, send: email.allowed };
   });
+}
+
+export type UserCodeAttempt = { allowed: true; id: number } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts a user code typed on the verification page from this address, before it is looked up,
+ * when the address is under its limit; refused (and not counted) otherwise. Like a password check,
+ * it counts as a failure until `finishUserCodeAttempt` says it matched.
+ */
+export async function beginUserCodeAttempt(
+  db: Pick<Database, 'transaction'>,
+  attempt: { address: string; now: number },
+): Promise<UserCodeAttempt> {
+  return db.transaction(async (tx) => {
+    await lock(tx, ['userCodesByAddress', attempt.address]);
+    const limit = await check(
+      tx,
+      'userCodesByAddress',
+      attempt.address,
+      attemptLimits.userCodeFailuresPerAddress,
+      attempt.now,
+    );
+    if (!limit.allowed) return limit;
+    const { rows } = await tx.query<{ id: number }>(
+      'INSERT INTO user_code_attempts (address, attempted_at) VALUES ($1, $2) RETURNING id',
+      [attempt.address, new Date(attempt.now)],
+    );
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error('The user code attempt was not recorded.');
+    return { allowed: true, id };
+  });
+}
+
+/** Records whether a counted user code matched a waiting device: a match stops counting. */
+export async function finishUserCodeAttempt(db: Queryable, id: number, outcome: 'failed' | 'succeeded'): Promise<void> {
+  await db.query('UPDATE user_code_attempts SET outcome = $2 WHERE id = $1', [id, outcome]);
 }

@@ -1,5 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import type { AccountsContext } from './context';
+import { deviceCodeGrantType, exchangeDeviceCode } from './device';
 import { form } from './forms';
 import {
   authenticateClient,
@@ -54,7 +55,7 @@ function oauthError(res: Response, error: OAuthError): void {
 }
 
 /** Runs an OAuth endpoint: its errors leave as `{ error, error_description }`. */
-function oauthEndpoint(handler: (req: Request, res: Response, fields: Fields) => Promise<void>) {
+export function oauthEndpoint(handler: (req: Request, res: Response, fields: Fields) => Promise<void>) {
   return async (req: Request, res: Response): Promise<void> => {
     try {
       if (req.is('application/x-www-form-urlencoded') === false) {
@@ -68,7 +69,7 @@ function oauthEndpoint(handler: (req: Request, res: Response, fields: Fields) =>
   };
 }
 
-/** The token endpoint: a code, a refresh token or a client's own credentials for tokens. */
+/** The token endpoint: a code, a refresh token, a device code or a client's own credentials for tokens. */
 async function token(ctx: AccountsContext, req: Request, res: Response, fields: Fields): Promise<void> {
   const grantType = fields.get('grant_type');
   if (grantType === undefined) throw new OAuthError(400, 'invalid_request', 'The parameter grant_type is missing.');
@@ -84,11 +85,14 @@ async function token(ctx: AccountsContext, req: Request, res: Response, fields: 
     case 'client_credentials':
       res.json(await clientCredentials(ctx.db, client, context));
       return;
+    case deviceCodeGrantType:
+      res.json(await exchangeDeviceCode(ctx.db, client, fields, context));
+      return;
     default:
       throw new OAuthError(
         400,
         'unsupported_grant_type',
-        'grant_type must be authorization_code, refresh_token or client_credentials.',
+        `grant_type must be authorization_code, refresh_token, client_credentials or ${deviceCodeGrantType}.`,
       );
   }
 }
@@ -101,9 +105,10 @@ function serverMetadata(issuer: string) {
     token_endpoint: `${issuer}/api/token`,
     revocation_endpoint: `${issuer}/oauth/revoke`,
     introspection_endpoint: `${issuer}/oauth/introspect`,
+    device_authorization_endpoint: `${issuer}/oauth/device_authorization`,
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
-    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
+    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials', deviceCodeGrantType],
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],

@@ -184,7 +184,13 @@ for (const engine of engines) {
           introspection_endpoint: `${harness.url}/oauth/introspect`,
           response_types_supported: ['code'],
           code_challenge_methods_supported: ['S256'],
-          grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
+          grant_types_supported: [
+            'authorization_code',
+            'refresh_token',
+            'client_credentials',
+            'urn:ietf:params:oauth:grant-type:device_code',
+          ],
+          device_authorization_endpoint: `${harness.url}/oauth/device_authorization`,
           token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
         });
         expect(as.scopes_supported).toContain('user-library-read');

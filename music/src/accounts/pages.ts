@@ -226,3 +226,92 @@ ${items}
     { wide: true },
   );
 }
+
+export interface DeviceCodePageOptions {
+  csrf: string;
+  /** What to show in the field: the code from the link, or what was typed. */
+  userCode?: string;
+  error?: string;
+  /** Who is signed in here, if anyone. */
+  userName?: string | null;
+}
+
+/** The verification page: the listener types (or confirms) the code their device shows. */
+export function deviceCodePage(options: DeviceCodePageOptions): string {
+  const error = options.error
+    ? `<p id="user-code-error" class="error" role="alert">${escapeHtml(options.error)}</p>\n`
+    : '';
+  const signedIn = options.userName
+    ? `<p class="small">Signed in as <strong>${escapeHtml(options.userName)}</strong>.</p>\n`
+    : '';
+  return layout(
+    'Connect a device',
+    `<h1>Connect a device</h1>
+<p>Enter the code your device or command line shows. You will see which application asks, and what for, before anything is allowed.</p>
+${signedIn}<form method="post" action="/device">
+${hidden({ csrf: options.csrf })}
+${error}${input({
+      id: 'user_code',
+      label: 'Code',
+      autocomplete: 'off',
+      value: options.userCode,
+      errorId: options.error ? 'user-code-error' : undefined,
+    })}
+<button type="submit">Continue</button>
+</form>`,
+  );
+}
+
+export interface DeviceConsentPageOptions {
+  csrf: string;
+  /** The code as the device shows it (`BCDF-GHJK`). */
+  userCode: string;
+  clientName: string;
+  userName: string;
+  scopes: readonly string[];
+  /** What the sign-out form continues to: this device's code, to sign in as someone else. */
+  continueTo: string;
+}
+
+/** The device's consent: asked every time, since the device is not in front of the listener. */
+export function deviceConsentPage(options: DeviceConsentPageOptions): string {
+  const items = options.scopes.length
+    ? options.scopes.map((scope) => `<li>${escapeHtml(knownScopes[scope] ?? scope)}</li>`).join('\n')
+    : '<li>See your public profile and playlists</li>';
+  return layout(
+    'Allow a device',
+    `<h1>Allow ${escapeHtml(options.clientName)} on your device?</h1>
+<p>Check that your device shows the code <strong class="code">${escapeHtml(options.userCode)}</strong>. Agree only if you started signing in there yourself, just now: never for a code someone sent you.</p>
+<p>Signed in as <strong>${escapeHtml(options.userName)}</strong>. ${escapeHtml(options.clientName)} will be able to:</p>
+<ul class="scopes">
+${items}
+</ul>
+<form method="post" action="/device/decision">
+${hidden({ csrf: options.csrf, user_code: options.userCode })}
+<div class="actions">
+<button type="submit" name="decision" value="allow">Agree</button>
+<button type="submit" name="decision" value="deny" class="secondary">Cancel</button>
+</div>
+</form>
+<form method="post" action="/logout" class="switch">
+${hidden({ csrf: options.csrf, continue: options.continueTo })}
+<button type="submit" class="link">Not ${escapeHtml(options.userName)}? Sign in as someone else</button>
+</form>`,
+  );
+}
+
+/** The end of the verification: what the device will now be told. */
+export function deviceAnsweredPage(options: { clientName: string; approved: boolean }): string {
+  const name = escapeHtml(options.clientName);
+  return options.approved
+    ? layout(
+        'Device connected',
+        `<h1>Device connected</h1>
+<p role="status">${name} is signed in on your device. You can close this page and go back to it.</p>`,
+      )
+    : layout(
+        'Access not allowed',
+        `<h1>Access not allowed</h1>
+<p role="status">${name} was not allowed to use your account. Your device will be told.</p>`,
+      );
+}

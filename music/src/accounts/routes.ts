@@ -5,6 +5,8 @@ import { requestLog } from '../ops/logger';
 import { addAuthorizeRoutes } from './authorize-routes';
 import { accountsContext, type AccountsContext, type AccountsDeps } from './context';
 import { RegisteredOrigins, registeredOriginsCors } from './cors';
+import { addDeviceRoutes, deviceAuthorizationPath } from './device-routes';
+import { verificationPath } from './device';
 import { sendPage } from './forms';
 import { addOAuthRoutes } from './oauth-routes';
 import { errorPage, icon, iconPath, stylesheetPath } from './pages';
@@ -15,14 +17,15 @@ export type { AccountsConfig, AccountsDeps } from './context';
 
 const stylesheet = readFileSync(new URL('./assets/accounts.css', import.meta.url), 'utf8');
 
-const pagePaths = ['/authorize', '/login', '/logout', '/dev/outbox', '/accounts'];
-const oauthPaths = ['/api/token', '/oauth/revoke', '/oauth/introspect'];
+const pagePaths = ['/authorize', '/login', '/logout', '/dev/outbox', '/accounts', verificationPath];
+const oauthPaths = ['/api/token', '/oauth/revoke', '/oauth/introspect', deviceAuthorizationPath];
 
 /**
  * The accounts service, Spotify's accounts service in shape: the sign-in and consent pages,
- * the token, revocation and introspection endpoints, and the server's metadata. Mount it at
- * the root of the app, before the app's 404 handler. The routes are in authorize-routes.ts,
- * sign-in-routes.ts and oauth-routes.ts; what they store and read, in the modules they call.
+ * the token, revocation, introspection and device authorization endpoints, the device
+ * verification pages, and the server's metadata. Mount it at the root of the app, before the
+ * app's 404 handler. The routes are in authorize-routes.ts, sign-in-routes.ts, oauth-routes.ts
+ * and device-routes.ts; what they store and read, in the modules they call.
  */
 export function createAccountsRouter(deps: AccountsDeps): Router {
   const ctx = accountsContext(deps);
@@ -44,6 +47,7 @@ export function createAccountsRouter(deps: AccountsDeps): Router {
   addAuthorizeRoutes(router, ctx);
   addSignInRoutes(router, ctx);
   addOAuthRoutes(router, ctx);
+  addDeviceRoutes(router, ctx);
   router.use(accountsErrors(ctx.logger));
   return router;
 }

@@ -11,6 +11,8 @@ import {
   createUser,
   demoListenerIds,
   ensureDemoUser,
+  ensureExampleDeviceClient,
+  exampleDeviceClient,
   isCountryCode,
   issueTokens,
   lifetimes,
@@ -293,6 +295,25 @@ describe('pruneExpired', () => {
   });
 });
 
+describe('the example device client', () => {
+  it('is registered once outside production, public and with no redirect URI, and never in production', async () => {
+    expect(await ensureExampleDeviceClient(db, false)).toBe(true);
+    expect(await ensureExampleDeviceClient(db, false)).toBe(false);
+    const { rows } = await db.query<{ name: string; secret_hash: string | null; redirect_uris: string[] }>(
+      'SELECT name, secret_hash, redirect_uris FROM oauth_clients WHERE client_id = $1',
+      [exampleDeviceClient.clientId],
+    );
+    expect(rows).toEqual([{ name: 'Graphonic command line', secret_hash: null, redirect_uris: [] }]);
+    await expect(ensureExampleDeviceClient(db, true)).rejects.toBeInstanceOf(AccountError);
+  });
+
+  it('is public: a device client with a secret is refused', async () => {
+    await expect(
+      createClient(db, { name: 'Secret device', redirectUris: [], confidential: true, device: true }),
+    ).rejects.toThrow(/public/);
+  });
+});
+
 describe('the command-line commands', () => {
   it('add a user and a client, and print a token for the user', async () => {
     expect(await userAddCommand(db, ['--id', 'cli-user', '--password', 'long enough pw', '--country', 'DE'])).toMatch(
@@ -311,6 +332,14 @@ describe('the command-line commands', () => {
     expect(
       await clientAddCommand(db, ['--name', 'Pocket CLI', '--redirect-uri', 'http://127.0.0.1:9/cb', '--public']),
     ).toMatch(/It has no secret: it must use PKCE/);
+    expect(await clientAddCommand(db, ['--name', 'Couch CLI', '--device', '--id', 'couch-cli'])).toBe(
+      'Created device client couch-cli. It has no secret: it signs in by device code.',
+    );
+    const { rows: couch } = await db.query<{ secret_hash: string | null; redirect_uris: string[] }>(
+      'SELECT secret_hash, redirect_uris FROM oauth_clients WHERE client_id = $1',
+      ['couch-cli'],
+    );
+    expect(couch).toEqual([{ secret_hash: null, redirect_uris: [] }]);
     const printed = await tokenCommand(db, ['--user', 'cli-user', '--scopes', 'user-read-private streaming'], {
       clientId: 'cli-app',
       ttlSeconds: 120,
@@ -325,6 +354,9 @@ describe('the command-line commands', () => {
     await expect(userAddCommand(db, ['--id', 'x1', '--product', 'gold'])).rejects.toThrow(/--product/);
     await expect(userAddCommand(db, ['--nope'])).rejects.toBeInstanceOf(AccountError);
     await expect(clientAddCommand(db, ['--name', 'No URIs'])).rejects.toThrow(/redirect URI/);
+    await expect(
+      clientAddCommand(db, ['--name', 'Bad URI', '--device', '--redirect-uri', 'http://example.org/cb']),
+    ).rejects.toThrow(/Redirect URI/);
     await expect(
       tokenCommand(db, ['--user', 'cli-user', '--ttl', 'soon'], { clientId: 'cli-app', ttlSeconds: 60 }),
     ).rejects.toThrow(/whole number of seconds/);

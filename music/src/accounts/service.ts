@@ -19,6 +19,8 @@ export const lifetimes = {
   /** Refresh tokens live six months from the original authorization; refreshing does not extend it. */
   refreshFamilyMs: 182 * 24 * 60 * 60 * 1000,
   authorizationCodeMs: 60_000,
+  /** A device code and its user code: long enough to find a phone, sign in and type eight letters. */
+  deviceCodeMs: 10 * 60_000,
   signInLinkMs: 10 * 60_000,
   /** A signed-in session of the sign-in pages. */
   sessionMs: 7 * 24 * 60 * 60 * 1000,
@@ -228,9 +230,12 @@ export interface NewClient {
   /** Generated when not given. */
   clientId?: string;
   name: string;
+  /** At least one, except for a device client, which signs in by device code only and may have none. */
   redirectUris: string[];
   /** Confidential clients get a secret; public clients have none and must use PKCE. */
   confidential: boolean;
+  /** A client of a device or a command line (device authorization grant): public, redirect URIs optional. */
+  device?: boolean;
 }
 
 export interface CreatedClient {
@@ -244,7 +249,11 @@ export async function createClient(db: Queryable, client: NewClient): Promise<Cr
   if (!clientIdPattern.test(clientId)) throw new AccountError('A client id is 1 to 64 URL-safe characters.');
   const name = client.name.trim();
   if (name.length === 0 || name.length > 100) throw new AccountError('A client name has 1 to 100 characters.');
-  checkRedirectUris(client.redirectUris);
+  if (client.device === true && client.confidential) {
+    throw new AccountError('A device client is public: a secret on a device is no secret.');
+  }
+  // A device client with no redirect URI can never be sent a code through a browser: it polls for its tokens.
+  if (client.device !== true || client.redirectUris.length > 0) checkRedirectUris(client.redirectUris);
   const clientSecret = client.confidential ? randomToken() : null;
   const { rowCount } = await db.query(
     `INSERT INTO oauth_clients (client_id, secret_hash, name, redirect_uris) VALUES ($1, $2, $3, $4)
@@ -254,6 +263,24 @@ export async function createClient(db: Queryable, client: NewClient): Promise<Cr
   if (rowCount === 0) throw new AccountError(`The client id "${clientId}" is taken.`);
   forgetRegisteredOrigins();
   return { clientId, clientSecret };
+}
+
+/** The public client of the command-line example (examples/typed-client), registered outside production. */
+export const exampleDeviceClient = { clientId: 'graphonic-cli', name: 'Graphonic command line' } as const;
+
+/**
+ * Registers the example's device client when it is missing, so that the example signs in on a fresh
+ * machine. Never in production: there, an operator registers the clients they mean to allow.
+ */
+export async function ensureExampleDeviceClient(db: Queryable, production: boolean): Promise<boolean> {
+  if (production) throw new AccountError('The example client is not registered in production.');
+  const { rowCount } = await db.query(
+    `INSERT INTO oauth_clients (client_id, secret_hash, name, redirect_uris) VALUES ($1, NULL, $2, '{}')
+     ON CONFLICT DO NOTHING`,
+    [exampleDeviceClient.clientId, exampleDeviceClient.name],
+  );
+  if (rowCount > 0) forgetRegisteredOrigins();
+  return rowCount > 0;
 }
 
 /** The api's client as configuration describes it: `config.client` or named fields. */
@@ -425,6 +452,8 @@ export async function pruneExpired(db: Queryable, now: number = Date.now()): Pro
   await db.query('DELETE FROM token_families WHERE expires_at <= $1', [dayAgo]);
   await db.query('DELETE FROM access_tokens WHERE expires_at <= $1', [dayAgo]);
   await db.query('DELETE FROM sign_in_links WHERE expires_at <= $1', [dayAgo]);
+  await db.query('DELETE FROM device_codes WHERE expires_at <= $1', [dayAgo]);
+  await db.query('DELETE FROM user_code_attempts WHERE attempted_at <= $1', [windowAgo]);
   await db.query('DELETE FROM sign_in_attempts WHERE attempted_at <= $1', [windowAgo]);
   await db.query('DELETE FROM sign_in_link_requests WHERE requested_at <= $1', [windowAgo]);
   await db.query('DELETE FROM email_outbox WHERE created_at <= $1', [new Date(now - 7 * 24 * 60 * 60 * 1000)]);

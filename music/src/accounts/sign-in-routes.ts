@@ -1,8 +1,8 @@
 import type { Request, Response, Router } from 'express';
 import { requestLog } from '../ops/logger';
-import { afterSignIn, carriedRequest } from './authorize-routes';
-import type { AuthorizeRequest } from './authorize';
+import { afterSignIn, carriedRequest, type Continuation } from './authorize-routes';
 import type { AccountsContext } from './context';
+import { deviceLocation, isDeviceContinuation } from './device-routes';
 import { consumeSignInLink, sendSignInLink, type LinkOutcome } from './email-links';
 import { form, formExpired, formValue, sendPage, sendPaused, sendSignInPage } from './forms';
 import { beginPasswordAttempt, recordLinkRequest } from './limits';
@@ -41,7 +41,7 @@ export function addSignInRoutes(router: Router, ctx: AccountsContext): void {
   }
 }
 
-function clientNameOf(request: AuthorizeRequest | 'none'): string | null {
+function clientNameOf(request: Continuation): string | null {
   return request === 'none' ? null : request.client.name;
 }
 
@@ -61,7 +61,7 @@ async function signInWithPassword(ctx: AccountsContext, req: Request, res: Respo
     return;
   }
   const continueTo = formValue(req, 'continue') ?? '';
-  const request = await carriedRequest(ctx, continueTo, res);
+  const request = await carriedRequest(ctx, continueTo, res, session);
   if (request === null) return;
   const username = (formValue(req, 'username') ?? '').trim().toLowerCase();
   const password = formValue(req, 'password') ?? '';
@@ -111,7 +111,7 @@ async function askForLink(ctx: AccountsContext, req: Request, res: Response): Pr
     return;
   }
   const continueTo = formValue(req, 'continue') ?? '';
-  const request = await carriedRequest(ctx, continueTo, res);
+  const request = await carriedRequest(ctx, continueTo, res, session);
   if (request === null) return;
   const email = normalizeEmail(formValue(req, 'email') ?? '');
   if (!isEmailAddress(email)) {
@@ -178,7 +178,7 @@ async function signInWithLink(ctx: AccountsContext, req: Request<{ token: string
     return;
   }
   const session = await ctx.sessions.signIn(req, res, outcome.userId);
-  const request = await carriedRequest(ctx, outcome.continueQuery, res);
+  const request = await carriedRequest(ctx, outcome.continueQuery, res, session);
   if (request === null) return;
   await afterSignIn(ctx, request, session, res);
 }
@@ -196,7 +196,7 @@ async function signOut(ctx: AccountsContext, req: Request, res: Response): Promi
     const request = await carriedRequest(ctx, continueTo, res);
     if (request === null) return;
     if (request !== 'none') {
-      res.redirect(303, `/authorize?${request.query}`);
+      res.redirect(303, isDeviceContinuation(request) ? deviceLocation(request) : `/authorize?${request.query}`);
       return;
     }
   }
