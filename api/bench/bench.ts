@@ -20,12 +20,12 @@
  * libraries of the api run in production mode (NODE_ENV), its settings are a test's. Environment:
  * BENCH_RUNS (30 by default), BENCH_LATENCY_MS (20), BENCH_LATENCY_MODE (total, or added).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listen, type RunningServer } from '../../test-support/http';
-import type { MusicJob, MusicReady } from './music-process';
+import type { MusicJob } from './music-process';
+import { startMusicProcess, type MusicService } from './music-service';
 import {
   cachedAfter,
   figuresOf,
@@ -61,40 +61,6 @@ if (latencyModeSetting !== 'total' && latencyModeSetting !== 'added') {
 const latencyMode: MusicJob['latencyMode'] = latencyModeSetting;
 /** How far above the upstream's own time the p50 may be. */
 const overheadTargetMs = 15;
-
-interface MusicService extends MusicReady {
-  take(): Promise<ReceivedRequest[]>;
-  stop(): void;
-}
-
-function startMusic(profile: Profile): Promise<MusicService> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = fork(join(import.meta.dirname, 'music-process.ts'), [], {
-      execArgv: ['--import', 'tsx'],
-      // The music service runs as it would for any test: its own settings say so.
-      env: { ...process.env, NODE_ENV: environment },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      reject(new Error(`The music service ended (exit code ${String(code)}) before it was ready.`));
-    });
-    child.once('message', (ready: MusicReady) => {
-      child.removeAllListeners('exit');
-      resolve({
-        ...ready,
-        async take() {
-          const response = await fetch(`${ready.url}/bench/received`);
-          return (await response.json()) as ReceivedRequest[];
-        },
-        stop() {
-          child.disconnect();
-        },
-      });
-    });
-    child.send({ profile, latencyMs, latencyMode } satisfies MusicJob);
-  });
-}
 
 interface Api {
   url: string;
@@ -417,7 +383,7 @@ console.log(
 );
 let missed = false;
 for (const profile of ['full', 'development'] as const) {
-  const music = await startMusic(profile);
+  const music = await startMusicProcess({ profile, latencyMs, latencyMode }, environment);
   try {
     const previous: Partial<Record<OperationName, unknown>> = {};
     const rows: Row[] = [];
