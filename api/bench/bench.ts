@@ -13,22 +13,26 @@
  * memory. The api runs in this process, and so does the load: one request at a time, timed from
  * sending it to reading the whole answer. A cold run gets an api of its own, whose catalog cache
  * holds nothing the screen shows, but which has learnt what the upstream lacks and has run the
- * operation before on other objects (a running server, as opposed to one that just started). The
+ * operation before on other objects (a running server, as opposed to one that just started), and
+ * then forgotten what it keeps for the listener: their session is new, the browse lists their
+ * market shares with other listeners are kept (decision 043). A warm run repeats the operation in
+ * one api; its requests, bytes and 304s are those of the last warm run. The
  * libraries of the api run in production mode (NODE_ENV), its settings are a test's. Environment:
  * BENCH_RUNS (30 by default), BENCH_LATENCY_MS (20), BENCH_LATENCY_MODE (total, or added).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listen, type RunningServer } from '../../test-support/http';
-import type { MusicJob, MusicReady } from './music-process';
+import type { MusicJob } from './music-process';
+import { startMusicProcess, type MusicService } from './music-service';
 import {
   cachedAfter,
   figuresOf,
   minimumOf,
   needsOf,
   perObjectOf,
+  sharedAfter,
   upstreamTimeOf,
   type Profile,
   type ReceivedRequest,
@@ -58,42 +62,10 @@ const latencyMode: MusicJob['latencyMode'] = latencyModeSetting;
 /** How far above the upstream's own time the p50 may be. */
 const overheadTargetMs = 15;
 
-interface MusicService extends MusicReady {
-  take(): Promise<ReceivedRequest[]>;
-  stop(): void;
-}
-
-function startMusic(profile: Profile): Promise<MusicService> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = fork(join(import.meta.dirname, 'music-process.ts'), [], {
-      execArgv: ['--import', 'tsx'],
-      // The music service runs as it would for any test: its own settings say so.
-      env: { ...process.env, NODE_ENV: environment },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      reject(new Error(`The music service ended (exit code ${String(code)}) before it was ready.`));
-    });
-    child.once('message', (ready: MusicReady) => {
-      child.removeAllListeners('exit');
-      resolve({
-        ...ready,
-        async take() {
-          const response = await fetch(`${ready.url}/bench/received`);
-          return (await response.json()) as ReceivedRequest[];
-        },
-        stop() {
-          child.disconnect();
-        },
-      });
-    });
-    child.send({ profile, latencyMs, latencyMode } satisfies MusicJob);
-  });
-}
-
 interface Api {
   url: string;
+  /** Forgets what the api keeps for each listener (a new session), not what it keeps for everyone. */
+  forgetListeners(): void;
   close(): Promise<void>;
 }
 
@@ -114,6 +86,9 @@ async function startApi(music: MusicService): Promise<Api> {
   const server: RunningServer = await listen(built.app);
   return {
     url: server.url,
+    forgetListeners: () => {
+      built.answers.clear();
+    },
     async close() {
       await server.close();
       await built.stop();
@@ -217,6 +192,10 @@ interface Row {
   perObject: number;
   warm: number;
   warmCatalog: number;
+  /** KB the api received from the upstream in a cold run and in a warm one. */
+  kb: { cold: number; warm: number };
+  /** Answers 304 in a warm run. */
+  warmNotModified: number;
   repeated: string[];
   roundTrips: { cold: number; warm: number };
   latency: { cold: Timing; warm: Timing };
@@ -242,8 +221,10 @@ async function measure(
   for (let run = 0; run < runs; run += 1) {
     const api = await startApi(music);
     await learn(api, music);
-    // The server has run this operation before, on objects the measured run does not show.
+    // The server has run this operation before, on objects the measured run does not show. Then the
+    // listener's session is new: what the api keeps for the market (browse lists) is there, nothing of theirs.
     await post(api, music.token, operation.document, alternate);
+    api.forgetListeners();
     await music.take();
     coldRuns.push(await timedRun(api, music, operation.document, variables));
     await api.close();
@@ -262,9 +243,11 @@ async function measure(
   for (const run of [...coldRuns, ...warmRuns]) for (const failure of failures(run.answer)) problems.add(failure);
 
   const needs = needsOf(operation.name, first.answer.data, music.ids);
-  const cold = minimumOf(needs, profile);
+  // Another session ran the same operation before: the lists every listener of the market shares are kept.
+  const cold = minimumOf(needs, profile, sharedAfter(needsOf(operation.name, first.answer.data, music.alternate)));
   const warmMinimum = minimumOf(needs, profile, cachedAfter(needs));
-  const warmFigures = figuresOf(warmRuns[0]?.received ?? []);
+  // The last warm run: the first may still ask with what the run before it learnt (playlist item names).
+  const warmFigures = figuresOf(warmRuns.at(-1)?.received ?? []);
   return {
     operation,
     cold: [...new Set(coldRuns.map((run) => run.received.length))].sort((a, b) => a - b),
@@ -272,6 +255,8 @@ async function measure(
     perObject: perObjectOf(needs, first.answer.data, profile),
     warm: warmFigures.requests,
     warmCatalog: warmFigures.catalog,
+    kb: { cold: figuresOf(first.received).bytes / 1024, warm: warmFigures.bytes / 1024 },
+    warmNotModified: warmFigures.notModified,
     repeated: [...new Set(coldRuns.flatMap((run) => figuresOf(run.received).repeated))],
     roundTrips: { cold: cold.roundTrips, warm: warmMinimum.roundTrips },
     latency: { cold: timing(coldRuns.map((run) => run.ms)), warm: timing(warmRuns.map((run) => run.ms)) },
@@ -318,7 +303,7 @@ function checks(profile: Profile, row: Row): string[] {
 
 function print(profile: Profile, rows: readonly Row[], seedMs: number): void {
   console.log(`\n${profile} profile (catalog seeded in ${(seedMs / 1000).toFixed(1)} s)`);
-  const widths = [23, 5, 5, 6, 5, 6, 6, 5, 14, 6, 6, 6, 14, 6, 6, 6];
+  const widths = [23, 5, 7, 5, 6, 5, 6, 7, 5, 6, 5, 14, 6, 6, 6, 14, 6, 6, 6];
   const line = (cells: string[], checksText: string): string =>
     cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[0] ?? 0) : pad(cell, widths[index] ?? 0))).join('') +
     `  ${checksText}`;
@@ -327,10 +312,13 @@ function print(profile: Profile, rows: readonly Row[], seedMs: number): void {
       [
         'operation',
         'cold',
+        'KB',
         'min',
         '1/obj',
         'warm',
         '(cat)',
+        'KB',
+        '304',
         'twice',
         'RT',
         'p50/p99 cold',
@@ -349,10 +337,13 @@ function print(profile: Profile, rows: readonly Row[], seedMs: number): void {
     const cells = [
       row.operation.title,
       row.cold.join('-'),
+      row.kb.cold.toFixed(1),
       String(row.minimum),
       String(row.perObject),
       String(row.warm),
       `(${String(row.warmCatalog)})`,
+      row.kb.warm.toFixed(1),
+      String(row.warmNotModified),
       String(row.repeated.length),
       `${String(row.roundTrips.cold)}/${String(row.roundTrips.warm)}`,
       `${ms(row.latency.cold.p50)}/${ms(row.latency.cold.p99)}`,
@@ -369,6 +360,9 @@ function print(profile: Profile, rows: readonly Row[], seedMs: number): void {
   const all = rows.flatMap((row) => checks(profile, row));
   const met = all.filter((check) => check === check.toLowerCase()).length;
   console.log(`targets met: ${String(met)} of ${String(all.length)} (missed in upper case)`);
+  const { rss, heapUsed } = process.memoryUsage();
+  const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
+  console.log(`after the ${profile} profile: RSS ${mb(rss)} MB, heap used ${mb(heapUsed)} MB (the api and the load)`);
 }
 
 console.log(
@@ -382,13 +376,14 @@ console.log(
     `the load (one request at a time) in this one. Latency in ms, from sending the operation to reading the answer;\n` +
     `wait: the part of it with an upstream call in flight (p50); own: the rest, the api's\n` +
     `own time (p50); cpu: the processor time the api spent on it (p50).\n` +
-    `cold: requests with an empty catalog cache; min: the\n` +
-    `minimum; 1/obj: one request per object; warm: requests with a warm cache, (cat) of them catalog requests;\n` +
+    `cold: requests with an empty catalog cache, KB: what the api received from the upstream; min: the\n` +
+    `minimum; 1/obj: one request per object; warm: requests with a warm cache, (cat) of them catalog requests,\n` +
+    `KB received, 304: answers Not Modified;\n` +
     `twice: ids fetched twice; RT: round trips on the critical path, cold/warm.`,
 );
 let missed = false;
 for (const profile of ['full', 'development'] as const) {
-  const music = await startMusic(profile);
+  const music = await startMusicProcess({ profile, latencyMs, latencyMode }, environment);
   try {
     const previous: Partial<Record<OperationName, unknown>> = {};
     const rows: Row[] = [];

@@ -2,7 +2,8 @@
  * The benchmark's local music service, in a process of its own (bench.ts forks it), so that its
  * work never takes the api's event loop. It seeds the default catalog in memory, arranges the
  * listener (scenario.ts), and answers with injected latency on the profile asked for. It records
- * every music v1 request it receives, with its query and status: `GET /bench/received` hands them
+ * every music v1 request it receives, with its query, status and the bytes of its answer's body:
+ * `GET /bench/received` hands them
  * over and forgets them.
  */
 import { createServer } from 'node:http';
@@ -67,7 +68,9 @@ async function start(job: MusicJob): Promise<MusicReady> {
       const start = performance.timeOrigin + performance.now();
       res.once('finish', () => {
         const end = performance.timeOrigin + performance.now();
-        received.push({ method: req.method ?? 'GET', url, status: res.statusCode, start, end });
+        // Every JSON answer of the service is sent whole, with its length; a 304 has no body.
+        const bytes = res.statusCode === 304 ? 0 : Number(res.getHeader('content-length') ?? 0);
+        received.push({ method: req.method ?? 'GET', url, status: res.statusCode, bytes, start, end });
       });
     }
     music.current?.app(req, res);

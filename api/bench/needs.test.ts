@@ -82,7 +82,7 @@ describe('reading answers', () => {
 });
 
 describe('what the upstream received', () => {
-  it('counts requests, catalog requests, refusals and ids fetched twice', () => {
+  it('counts requests, catalog requests, refusals, ids fetched twice, bytes and 304s', () => {
     const figures = figuresOf([
       { method: 'GET', url: '/v1/albums?ids=a1%2Ca2', status: 200 },
       { method: 'GET', url: '/v1/albums/a2', status: 200 },
@@ -90,9 +90,17 @@ describe('what the upstream received', () => {
       { method: 'GET', url: '/v1/artists/r1/top-tracks', status: 200 },
       { method: 'GET', url: '/v1/me/library/contains?uris=spotify%3Atrack%3At1', status: 200 },
       { method: 'GET', url: '/v1/me/library/contains?uris=spotify%3Atrack%3At1', status: 200 },
-      { method: 'GET', url: '/v1/playlists/p1', status: 200 },
+      { method: 'GET', url: '/v1/playlists/p1', status: 200, bytes: 900 },
+      { method: 'GET', url: '/v1/playlists/p1', status: 304, bytes: 0 },
     ]);
-    expect(figures).toEqual({ requests: 7, catalog: 4, refused: 1, repeated: ['albums:a2', 'spotify:track:t1'] });
+    expect(figures).toEqual({
+      requests: 8,
+      catalog: 4,
+      refused: 1,
+      repeated: ['albums:a2', 'spotify:track:t1'],
+      bytes: 900,
+      notModified: 1,
+    });
   });
 
   it('measures the time at least one upstream call was in flight', () => {

@@ -41,6 +41,11 @@ export type Need =
       label: string;
       /** Where the answer is catalog data the api keeps across requests: its cache key. */
       catalogKey?: string;
+      /**
+       * Where the answer is kept for a while without asking again: for the listener (their profile, their
+       * top items) or for every listener of the market (browse lists); its key.
+       */
+      kept?: { key: string; for: 'listener' | 'market' };
       feature?: Feature;
     })
   | (NeedBase & { kind: 'fetch'; type: EntityType; ids: string[] })
@@ -63,6 +68,7 @@ function distinct<T>(items: readonly T[]): T[] {
 function made(need: Need, profile: Profile, cached: CacheModel): boolean {
   if (need.kind === 'request') {
     if (need.feature && profile === 'development' && developmentLacks.has(need.feature)) return false;
+    if (need.kept && cached.has(need.kept.key)) return false;
     return !(need.catalogKey && cached.has(need.catalogKey));
   }
   if (need.kind === 'fetch') return need.ids.some((id) => !cached.has(`${need.type}:${id}`));
@@ -108,11 +114,12 @@ export function minimumOf(needs: readonly Need[], profile: Profile, cached: Cach
   return { requests, roundTrips };
 }
 
-/** The catalog data serving `needs` leaves in the api's cache. */
+/** What serving `needs` leaves in the api: catalog data, and the answers kept for the listener and the market. */
 export function cachedAfter(needs: readonly Need[]): Set<string> {
   const keys = new Set<string>();
   for (const need of needs) {
     if (need.kind === 'request' && need.catalogKey) keys.add(need.catalogKey);
+    if (need.kind === 'request' && need.kept) keys.add(need.kept.key);
     if (need.kind === 'fetch') for (const id of need.ids) keys.add(`${need.type}:${id}`);
   }
   return keys;
@@ -159,6 +166,15 @@ function strings(values: readonly unknown[]): string[] {
   return values.filter((value): value is string => typeof value === 'string');
 }
 
+/** What serving `needs` for one listener leaves for every other listener of the market: the browse lists. */
+export function sharedAfter(needs: readonly Need[]): Set<string> {
+  return new Set(
+    needs.flatMap((need) => (need.kind === 'request' && need.kept?.for === 'market' ? [need.kept.key] : [])),
+  );
+}
+
+const me = (): Need => request('me', 'GET /me', { kept: { key: 'listener:me', for: 'listener' } });
+
 /** A request the screen cannot do without. */
 function request(key: string, label: string, extra: Partial<Extract<Need, { kind: 'request' }>> = {}): Need {
   return { kind: 'request', key, label, ...extra };
@@ -200,12 +216,21 @@ export function needsOf(name: OperationName, data: unknown, ids: ScreenIds): Nee
   switch (name) {
     case 'HomeScreen':
       return [
-        request('me', 'GET /me'),
+        me(),
         request('recently-played', 'GET /me/player/recently-played'),
-        request('top-artists', 'GET /me/top/artists'),
-        request('top-tracks', 'GET /me/top/tracks'),
-        request('new-releases', 'GET /browse/new-releases', { feature: 'browse' }),
-        request('categories', 'GET /browse/categories', { feature: 'browse' }),
+        request('top-artists', 'GET /me/top/artists', { kept: { key: 'listener:top-artists', for: 'listener' } }),
+        request('top-tracks', 'GET /me/top/tracks', { kept: { key: 'listener:top-tracks', for: 'listener' } }),
+        // Shared by the listeners of a market, which the listener's profile tells.
+        request('new-releases', 'GET /browse/new-releases', {
+          feature: 'browse',
+          kept: { key: 'market:new-releases', for: 'market' },
+          after: ['me'],
+        }),
+        request('categories', 'GET /browse/categories', {
+          feature: 'browse',
+          kept: { key: 'market:categories', for: 'market' },
+          after: ['me'],
+        }),
         ...homeContexts(data),
         // Only the top tracks show whether they are saved.
         {
@@ -280,7 +305,7 @@ export function needsOf(name: OperationName, data: unknown, ids: ScreenIds): Nee
     case 'LibraryScreen':
       return [
         // The screen reads the listener's id.
-        request('me', 'GET /me'),
+        me(),
         request('saved-tracks', 'GET /me/tracks'),
         request('saved-albums', 'GET /me/albums'),
         request('followed-artists', 'GET /me/following?type=artist'),
@@ -305,6 +330,8 @@ export interface ReceivedRequest {
   method: string;
   url: string;
   status: number;
+  /** The bytes of the answer's body (0 for a 304). */
+  bytes?: number;
   /** When the upstream received it and when it had answered, in milliseconds since the epoch. */
   start?: number;
   end?: number;
@@ -345,6 +372,10 @@ export interface UpstreamFigures {
   refused: number;
   /** Ids fetched more than once (`type:id`), and library URIs asked more than once. */
   repeated: string[];
+  /** The bytes of the answers' bodies: what the api received from the upstream. */
+  bytes: number;
+  /** Answers 304 Not Modified: a kept answer still right. */
+  notModified: number;
 }
 
 /** Reads what the upstream received for one operation. */
@@ -355,7 +386,11 @@ export function figuresOf(received: readonly ReceivedRequest[]): UpstreamFigures
   };
   let catalog = 0;
   let refused = 0;
-  for (const { url, status } of received) {
+  let bytes = 0;
+  let notModified = 0;
+  for (const { url, status, bytes: answered } of received) {
+    bytes += answered ?? 0;
+    if (status === 304) notModified += 1;
     const parsed = new URL(url, 'http://upstream');
     if (catalogPath.test(parsed.pathname)) catalog += 1;
     if (status === 403) refused += 1;
@@ -370,5 +405,5 @@ export function figuresOf(received: readonly ReceivedRequest[]): UpstreamFigures
     }
   }
   const repeated = [...fetched].filter(([, times]) => times > 1).map(([key]) => key);
-  return { requests: received.length, catalog, refused, repeated };
+  return { requests: received.length, catalog, refused, repeated, bytes, notModified };
 }

@@ -11,7 +11,8 @@ import { furnishListener } from './scenario';
  * succeed, they cost the upstream the minimum that needs.ts computes from their answers (on the
  * full profile; on the development profile, no id is fetched twice either), and run again they
  * make no catalog request at all. The catalog cache lives as long as the fixture's api, so the
- * minimum leaves out what earlier operations of this file put in it.
+ * minimum leaves out what earlier operations of this file put in it, and so do the answers kept
+ * for the listener (their profile, their top items) and for their market (browse lists).
  */
 
 describe('the benchmark operations are the web client’s', () => {
@@ -93,6 +94,42 @@ describeGraphql('the benchmark operations', (fixture) => {
       expect(again.errors.map((error) => error.extensions?.code)).toEqual(unavailable.map(() => 'FEATURE_UNAVAILABLE'));
       expect(figuresOf(received(again)).catalog).toBe(0);
       expect(again.upstream).toHaveLength(minimumOf(needs, fixture.profile, cached).requests);
+      const calls = again.upstream.map((call) => `${call.path} ${String(call.status)}`);
+      // Warm, the home screen asks only what depends on the moment: the plays, and the saved state of what it shows.
+      if (operation.name === 'HomeScreen') {
+        expect(calls).toEqual(['/v1/me/player/recently-played 200', '/v1/me/library/contains 200']);
+      }
+      // Read again, an unchanged playlist is a 304, its answer the one kept: the items are the same objects.
+      if (operation.name === 'PlaylistScreenMore') {
+        expect(calls.filter((call) => call.startsWith('/v1/playlists/'))).toEqual([
+          `/v1/playlists/${ids.playlistId} 304`,
+        ]);
+        expect(again.data).toEqual(result.data);
+      }
     });
   }
+
+  it('reads a playlist changed elsewhere afresh, and never answers one listener what was kept for another', async () => {
+    const document = benchOperations.find((operation) => operation.name === 'PlaylistScreen')?.document ?? '';
+    const variables = { id: ids.playlistId, after: null };
+    const before = await listener.query(document, variables);
+    const name = (data: unknown) => (data as { playlist?: { name?: string } } | null)?.playlist?.name;
+    // Another client of the same listener renames it, straight at the upstream.
+    const renamed = await fetch(`${fixture.musicUrl}/v1/playlists/${ids.playlistId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${listener.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Longer Drive' }),
+    });
+    expect(renamed.ok).toBe(true);
+    const after = await listener.query(document, variables);
+    expect(name(before.data)).toBe('Long Drive');
+    expect(name(after.data)).toBe('Longer Drive');
+    expect(after.upstream.find((call) => call.path === `/v1/playlists/${ids.playlistId}`)?.status).toBe(200);
+
+    // Someone else may not read the private playlist: their read is theirs, refused, not the one kept.
+    const other = await fixture.listener();
+    const theirs = await other.query(document, variables);
+    expect(theirs.errors.map((error) => error.extensions?.code)).toContain('NOT_FOUND');
+    expect(theirs.upstream.find((call) => call.path === `/v1/playlists/${ids.playlistId}`)?.status).toBe(404);
+  });
 });

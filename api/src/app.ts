@@ -11,6 +11,7 @@ import { accountsClient } from './auth/token-endpoint';
 import { contentSecurityPolicy } from './content-security';
 import { webClientRouter } from './web-client';
 import { createContext, type Context, type SharedContext } from './context';
+import type { AnswerCache } from './music/answer-cache';
 import { createExecutableSchema, createGraphqlServer } from './graphql';
 import { fairUse, listenerOf } from './limits/listeners';
 import type { PlayerHub } from './modules/player/live/hub';
@@ -40,6 +41,8 @@ export interface App {
   metrics: ApiMetrics;
   /** The live players and their WebSocket, for tests and the bench. */
   live: { hub: PlayerHub; server: LiveServer };
+  /** The upstream's answers kept for each listener (decision 043): for figures, and the benchmark's cold runs. */
+  answers: AnswerCache;
 }
 
 export type { LiveOptions };
@@ -69,11 +72,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   // Process-wide: what the upstream can do (learnt from the app's own client, for a while), the catalog cache,
   // the upstream's rate gate and the listeners' request limits (shared through Redis).
-  const { cache, gate, requestLimiter } = createSharedState(config, redis, logger);
+  const { cache, browse, gate, requestLimiter } = createSharedState(config, redis, logger);
   const shared: SharedContext = {
     config,
     capabilities: new UpstreamCapabilities({ ttlMs: config.fairUse.capabilityTtlMs }),
     cache: metrics.meterCache(cache),
+    browse,
   };
   const onRequest: MusicClientOptions['onRequest'] = (event) => {
     metrics.upstream(event);
@@ -132,6 +136,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     logger,
     metrics,
     live,
+    answers: clients.answers,
     attach: (server) => live.server.attach(server),
     closeSockets: () => live.server.close(),
     stop: async () => {

@@ -40,6 +40,8 @@ export interface Context {
   live?: LiveContext;
   /** Tells the listener's live players that a command ran (their polled source reads at once). */
   onCommand?: () => void;
+  /** The browse lists of each market, shared by its listeners (absent: each request asks). */
+  browse?: EntityCache;
 }
 
 /** The parts of a context that live as long as the process. */
@@ -47,6 +49,8 @@ export interface SharedContext {
   config: Config;
   capabilities: UpstreamCapabilities;
   cache: EntityCache;
+  /** The browse lists of each market and locale, shared by every listener there for a short time. */
+  browse?: EntityCache;
 }
 
 /** The loaders of one request, over that request's client, what it knows of the upstream, and the process's cache. */
@@ -87,6 +91,7 @@ export function createContext(shared: SharedContext, music: RequestMusic | null)
     capabilities,
     music: music?.client ?? null,
     loaders: music ? createLoaders(music.client, shared, capabilities) : null,
+    ...(shared.browse ? { browse: shared.browse } : {}),
   };
 }
 

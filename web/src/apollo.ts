@@ -134,11 +134,18 @@ export const keepChangesLink = new ApolloLink((operation, forward) => {
   return forward(operation);
 });
 
-/** The smallest question that needs both the api and the music service (`me { id }` asks the music service). */
+/**
+ * The smallest question that needs both the api and the music service: one liked song. The profile would not do,
+ * as the api keeps it for a while and answers it without the music service. A visitor's `me` is null, and asks
+ * the api alone.
+ */
 export const ConnectionProbeQuery = graphql(`
   query ConnectionProbe {
     me {
       id
+      savedTracks(first: 1) {
+        totalCount
+      }
     }
   }
 `);

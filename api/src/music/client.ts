@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { Agent, fetch, type Dispatcher, type Response } from 'undici';
+import type { AnswerCache, KeptAnswer } from './answer-cache';
 import { codeForStatus, MusicApiError } from './errors';
 import { LocalRateGate, type RateGate } from './rate-gate';
 
@@ -14,7 +16,9 @@ import { LocalRateGate, type RateGate } from './rate-gate';
  * honoured within a bounded budget and shared through the rate gate (for the app, or for the
  * listener alone: see `limitsApp`), each listener within their share of the request budget,
  * retries with backoff and jitter for calls that say they are idempotent only, one token refresh
- * and one retry on 401, and the status-to-code table (./errors).
+ * and one retry on 401, and the status-to-code table (./errors). A read that says it may be reused
+ * (`reuse`) is kept in the listener's part of the answer cache (./answer-cache) and asked again with
+ * `If-None-Match`: a 304 answers the answer kept, parsed once.
  */
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
@@ -52,6 +56,11 @@ export interface MusicClientOptions {
   limitsApp?: (reason: string | undefined) => boolean;
   /** Sent upstream as X-Request-Id, to follow one request across services. */
   requestId?: string;
+  /**
+   * Where reads that may be reused are kept, and under whose scope: the listener's (or a third-party
+   * token's) own, never shared with another. Absent, every read goes to the upstream.
+   */
+  answers?: { cache: AnswerCache; scope: string };
   /** Told about every attempt: for metrics, logs and counting upstream calls in tests. */
   onRequest?: (event: UpstreamRequestEvent) => void;
   sleep?: (ms: number) => Promise<void>;
@@ -78,6 +87,23 @@ export interface RequestOptions {
    * says so: a reorder or an append would apply twice. Default: true for GET, false otherwise.
    */
   idempotent?: boolean;
+  /** Whether a read may be kept and reused (GET only), and how it is known to be still right. */
+  reuse?: Reuse;
+}
+
+/**
+ * How a kept answer is known to be still right: always by its entity tag when it has one (sent as
+ * `If-None-Match`); a page of a playlist's items answered without a tag by the playlist's snapshot
+ * (`snapshot`, the one the page belongs to); and an answer that barely changes by time, used without
+ * asking for `freshForMs` after it was read, with the same token.
+ */
+export interface Reuse {
+  snapshot?: string;
+  freshForMs?: number;
+}
+
+function digestOf(token: string): string {
+  return createHash('sha256').update(token).digest('base64url').slice(0, 22);
 }
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
@@ -146,6 +172,8 @@ interface Call {
   failures: number;
   /** How long the call has waited on Retry-After and the request budget. */
   rateLimitWaited: number;
+  /** The entity tag of the answer kept, sent as `If-None-Match`. */
+  ifNoneMatch?: string;
 }
 
 export class MusicClient {
@@ -171,8 +199,8 @@ export class MusicClient {
     this.random = options.random ?? Math.random;
   }
 
-  get<T>(path: string, query?: RequestOptions['query']): Promise<T> {
-    return this.request<T>('GET', path, { query });
+  get<T>(path: string, query?: RequestOptions['query'], reuse?: Reuse): Promise<T> {
+    return this.request<T>('GET', path, reuse === undefined ? { query } : { query, reuse });
   }
 
   put<T = undefined>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -215,6 +243,8 @@ export class MusicClient {
       failures: 0,
       rateLimitWaited: 0,
     };
+    const answers = this.options.answers;
+    if (method === 'GET' && options.reuse && answers) return this.reused<T>(call, options.reuse, answers);
     for (;;) {
       await this.awaitTurn(call);
       const response = await this.send(call);
@@ -224,6 +254,51 @@ export class MusicClient {
         const text = await response.text();
         // Some endpoints answer 200 or 201 with an empty body where 204 was meant.
         return (text === '' ? undefined : JSON.parse(text)) as T;
+      }
+      await this.answerFailure(call, response);
+    }
+  }
+
+  /** A read that may be reused: the answer kept when it is still right, else the upstream's (kept for next time). */
+  private async reused<T>(call: Call, reuse: Reuse, answers: NonNullable<MusicClientOptions['answers']>): Promise<T> {
+    const { cache, scope } = answers;
+    const key = `${scope}\n${call.url.href}`;
+    const kept = cache.get(key);
+    const now = cache.now();
+    if (kept) {
+      if (kept.freshUntil !== undefined && kept.freshUntil > now && kept.token === digestOf(call.token)) {
+        return kept.value as T;
+      }
+      if (kept.snapshot !== undefined && kept.snapshot === reuse.snapshot) return kept.value as T;
+      call.ifNoneMatch = kept.etag;
+    }
+    const keep = (entry: KeptAnswer): void => {
+      cache.set(key, {
+        ...entry,
+        ...(reuse.freshForMs === undefined
+          ? {}
+          : { freshUntil: cache.now() + reuse.freshForMs, token: digestOf(call.token) }),
+      });
+    };
+    for (;;) {
+      await this.awaitTurn(call);
+      const response = await this.send(call);
+      if (response === 'again') continue;
+      if (response.status === 304 && kept && call.ifNoneMatch !== undefined) {
+        await response.body?.cancel();
+        keep(kept);
+        return kept.value as T;
+      }
+      if (response.ok) {
+        const text = response.status === 204 ? '' : await response.text();
+        const value: unknown = text === '' ? undefined : JSON.parse(text);
+        const etag = response.headers.get('etag') ?? undefined;
+        const bytes = Buffer.byteLength(text);
+        if (etag !== undefined) keep({ value, bytes, etag });
+        else if (reuse.snapshot !== undefined) keep({ value, bytes, snapshot: reuse.snapshot });
+        else if (reuse.freshForMs !== undefined) keep({ value, bytes });
+        else cache.delete(key);
+        return value as T;
       }
       await this.answerFailure(call, response);
     }
@@ -276,6 +351,11 @@ export class MusicClient {
           accept: 'application/json',
           ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(this.options.requestId ? { 'x-request-id': this.options.requestId } : {}),
+          // Fetch marks a conditional request `Cache-Control: no-cache` unless it has one, and a server may
+          // then never answer 304 (Express does not): `max-age=0` asks to revalidate, which is what is meant.
+          ...(call.ifNoneMatch === undefined
+            ? {}
+            : { 'if-none-match': call.ifNoneMatch, 'cache-control': 'max-age=0' }),
         },
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
       });

@@ -5,6 +5,7 @@ import { BearerTokenSource, SessionTokenSource, type SessionRequest, type Sessio
 import type { Config } from '../config';
 import type { RequestMusic } from '../context';
 import { bearerOf, BearerListeners, listenerOf, tokenDigest, type RequestIdentity } from '../limits/listeners';
+import { AnswerCache } from './answer-cache';
 import { MusicClient, type MusicClientOptions, type TokenSource } from './client';
 import type { RateGate } from './rate-gate';
 import { upstreamOf } from './upstream';
@@ -20,6 +21,8 @@ export interface MusicClientsOptions {
   refreshLock: RefreshLock;
   /** Told about every upstream call. */
   onRequest: MusicClientOptions['onRequest'];
+  /** Where listeners' reads are kept for reuse (./answer-cache); default one of 64 MiB. */
+  answers?: AnswerCache;
 }
 
 /** Who a client acts for, and with which tokens. */
@@ -31,6 +34,11 @@ export interface ClientFor {
   bearer: boolean;
   /** The id of the request it serves (the proxy's, or a new one): the music service logs it too. */
   requestId?: string;
+  /**
+   * Whose part of the answer cache its reads may be kept in: the listener's with the app's own tokens,
+   * a third-party token's own otherwise. Absent, nothing is kept.
+   */
+  scope?: string;
 }
 
 /**
@@ -42,8 +50,11 @@ export class MusicClients {
   readonly bearers: BearerListeners;
   /** What the upstream answers a third-party client's token is kept for that token only. */
   readonly tokenCapabilities: CapabilitiesByToken;
+  /** The listeners' reads kept for reuse, each under its listener's (or token's) scope. */
+  readonly answers: AnswerCache;
 
   constructor(private readonly options: MusicClientsOptions) {
+    this.answers = options.answers ?? new AnswerCache();
     this.tokenCapabilities = new CapabilitiesByToken({ ttlMs: options.config.fairUse.capabilityTtlMs });
     this.bearers = new BearerListeners({ lookup: (token, req) => this.lookupListener(token, req) });
   }
@@ -60,6 +71,7 @@ export class MusicClients {
       listener: who.listener,
       limitsApp: who.bearer ? () => false : (reason) => this.limitsApp(reason),
       requestId: who.requestId,
+      ...(who.scope === undefined ? {} : { answers: { cache: this.answers, scope: who.scope } }),
       onRequest,
     });
   }
@@ -75,11 +87,14 @@ export class MusicClients {
     const session = req.session as SessionWithMusic | undefined;
     const tokens = bearer ? new BearerTokenSource(bearer) : session?.music ? this.sessionTokens(req) : null;
     if (!tokens) return null;
+    const listener = listenerOf(req);
     const client = this.for({
       tokens,
-      listener: listenerOf(req),
+      listener,
       bearer: bearer !== undefined,
       requestId: typeof req.id === 'string' ? req.id : undefined,
+      // A third-party token may hold other scopes than the app's: what it reads is kept for it alone.
+      scope: bearer ? `token:${tokenDigest(bearer)}` : listener === undefined ? undefined : `${listener}|session`,
     });
     return bearer ? { client, capabilities: this.tokenCapabilities.of(tokenDigest(bearer)) } : { client };
   }

@@ -18,15 +18,31 @@ export function entityKey(type: string, id: string): string {
 interface Entry {
   value: unknown;
   expiresAt: number;
+  /** The length of the value's JSON: what the bound counts. */
+  bytes: number;
 }
 
-/** A bounded in-process cache: least recently used entries go first, every entry expires. */
+export interface MemoryEntityCacheOptions {
+  /** The bound: the values' JSON, in bytes (a character counts one). Default 48 MiB. */
+  maxBytes?: number;
+  /** A bound on the entries besides (tests). */
+  maxEntries?: number;
+  ttlMs?: number;
+  now?: () => number;
+}
+
+/**
+ * A bounded in-process cache: least recently used entries go first, every entry expires. It is
+ * bounded by the size of what it holds (each value's JSON, measured once as it is stored), not by
+ * a count of entries, whose sizes differ a hundredfold (an episode against a full album).
+ */
 export class MemoryEntityCache implements EntityCache {
   private readonly entries = new Map<string, Entry>();
+  private held = 0;
   hits = 0;
   misses = 0;
 
-  constructor(private readonly options: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}) {}
+  constructor(private readonly options: MemoryEntityCacheOptions = {}) {}
 
   private get now(): number {
     return (this.options.now ?? Date.now)();
@@ -38,7 +54,7 @@ export class MemoryEntityCache implements EntityCache {
       keys.map((key) => {
         const entry = this.entries.get(key);
         if (!entry || entry.expiresAt <= now) {
-          if (entry) this.entries.delete(key);
+          if (entry) this.remove(key, entry);
           this.misses += 1;
           return undefined;
         }
@@ -53,20 +69,37 @@ export class MemoryEntityCache implements EntityCache {
 
   setMany(entries: readonly (readonly [key: string, value: unknown])[]): Promise<void> {
     const expiresAt = this.now + (this.options.ttlMs ?? 10 * 60 * 1000);
-    const max = this.options.maxEntries ?? 50_000;
+    const maxEntries = this.options.maxEntries ?? Number.POSITIVE_INFINITY;
+    const maxBytes = this.options.maxBytes ?? 48 * 1024 * 1024;
     for (const [key, value] of entries) {
-      this.entries.delete(key);
-      this.entries.set(key, { value, expiresAt });
+      const previous = this.entries.get(key);
+      if (previous) this.remove(key, previous);
+      // JSON.stringify answers undefined for undefined, whatever its type says.
+      const text = JSON.stringify(value) as string | undefined;
+      const bytes = text === undefined ? 0 : text.length;
+      // A value larger than a tenth of the bound would push out too much else: not kept.
+      if (bytes > maxBytes / 10) continue;
+      this.entries.set(key, { value, expiresAt, bytes });
+      this.held += bytes;
     }
-    while (this.entries.size > max) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
+    for (const [key, oldest] of this.entries) {
+      if (this.held <= maxBytes && this.entries.size <= maxEntries) break;
+      this.remove(key, oldest);
     }
     return Promise.resolve();
   }
 
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.held -= entry.bytes;
+  }
+
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The bytes of the values' JSON held now. */
+  get bytes(): number {
+    return this.held;
   }
 }

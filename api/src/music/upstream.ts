@@ -1,5 +1,5 @@
 import type { paths } from './__generated__/music-v1';
-import type { HttpMethod, MusicClient, RequestOptions } from './client';
+import type { HttpMethod, MusicClient, RequestOptions, Reuse } from './client';
 import { MusicApiError } from './errors';
 import type { V1Device, V1Queue } from './v1';
 
@@ -177,6 +177,8 @@ export type CallOptions<O> = ([PathParams<O>] extends [never] ? { path?: never }
       : { body?: RequestBody<O> }) & {
     /** Whether the call may be sent again after a failure (RequestOptions.idempotent). */
     idempotent?: boolean;
+    /** Whether a read may be kept for the listener and reused (RequestOptions.reuse). */
+    reuse?: Reuse;
   };
 
 /** The options argument: optional when nothing in it is required. */
@@ -227,12 +229,16 @@ export class Upstream {
   private send<T>(
     method: HttpMethod,
     template: string,
-    options: { path?: unknown; query?: unknown; body?: unknown; idempotent?: boolean } = {},
+    options: { path?: unknown; query?: unknown; body?: unknown; idempotent?: boolean; reuse?: Reuse } = {},
   ): Promise<T> {
     const path = fillPath(template, options.path as Readonly<Record<string, string | number>> | undefined);
     const query = flatQuery(options.query as Readonly<Record<string, QueryValue>> | undefined);
     // A plain read goes through the client's `get`, the one call a stand-in client for tests needs.
-    if (method === 'GET' && options.idempotent === undefined) return this.client.get<T>(path, query);
+    if (method === 'GET' && options.idempotent === undefined) {
+      return options.reuse === undefined
+        ? this.client.get<T>(path, query)
+        : this.client.get<T>(path, query, options.reuse);
+    }
     return this.client.request<T>(method, path, {
       query,
       ...(options.body === undefined ? {} : { body: options.body }),

@@ -8,8 +8,12 @@ import { RedisEntityCache } from '../music/redis-entity-cache';
 import { RedisRateGate } from '../music/redis-rate-gate';
 import { throttled } from './redis';
 
+/** How long a browse list (new releases, categories, a category's playlists) is shared before it is asked again. */
+export const browseListsTtlMs = 5 * 60_000;
+
 /**
- * What the api's instances share: the catalog cache, the rate gate (the upstream's pauses, its
+ * What the api's instances share: the catalog cache, the browse lists of each market (the same for
+ * every listener there, kept for `browseListsTtlMs`), the rate gate (the upstream's pauses, its
  * request budget and each listener's share of it) and each listener's /graphql request limit
  * (null when off). In Redis when it is configured, so that every instance sees the same; in
  * process otherwise.
@@ -18,11 +22,12 @@ export function createSharedState(
   config: Config,
   redis: RedisClientType | undefined,
   logger: Logger,
-): { cache: EntityCache; gate: RateGate; requestLimiter: RequestRateLimiter | null } {
+): { cache: EntityCache; browse: EntityCache; gate: RateGate; requestLimiter: RequestRateLimiter | null } {
   const requestLimit = config.fairUse.requestLimit;
   if (!redis) {
     return {
-      cache: new MemoryEntityCache({ maxEntries: 50_000, ttlMs: config.catalogCacheTtlMs }),
+      cache: new MemoryEntityCache({ maxBytes: 48 * 1024 * 1024, ttlMs: config.catalogCacheTtlMs }),
+      browse: new MemoryEntityCache({ maxBytes: 4 * 1024 * 1024, ttlMs: browseListsTtlMs }),
       gate: new LocalRateGate({
         budget: config.rateBudget,
         listenerSharePercent: config.fairUse.listenerSharePercent,
@@ -39,6 +44,12 @@ export function createSharedState(
       prefix: config.redisKeyPrefix,
       ttlMs: config.catalogCacheTtlMs,
       onError: warn('the shared catalog cache'),
+    }),
+    // The same store, its keys under `catalog:browse:`, each kept for the browse lists' own short time.
+    browse: new RedisEntityCache(redis, {
+      prefix: config.redisKeyPrefix,
+      ttlMs: browseListsTtlMs,
+      onError: warn('the shared browse lists'),
     }),
     gate: new RedisRateGate(redis, {
       prefix: config.redisKeyPrefix,

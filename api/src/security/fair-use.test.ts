@@ -220,7 +220,12 @@ for (const mode of modes) {
       let served = 0;
       let limited: Answer | undefined;
       for (let request = 0; request < 10 && !limited; request += 1) {
-        const answer = await asListener(alice, request % 2 === 0 ? one.url : two.url, '{ me { id } }');
+        // The saved tracks, asked each time (the profile is kept for the session: decision 043).
+        const answer = await asListener(
+          alice,
+          request % 2 === 0 ? one.url : two.url,
+          '{ me { savedTracks(first: 1) { totalCount } } }',
+        );
         if (codes(answer).includes('RATE_LIMITED')) limited = answer;
         else served += 1;
       }

@@ -165,6 +165,8 @@ export interface Api {
   store(sid: string, data: StoredSession): Promise<void>;
   /** How many sessions the store holds: files in the session folder, or keys in Redis. */
   storedCount(): Promise<number>;
+  /** Forgets the upstream's answers the api keeps for each listener (decision 043), their profile among them. */
+  forgetListeners(): void;
   stop(): Promise<void>;
 }
 
@@ -230,6 +232,9 @@ export async function startApi(music: Music, options: ApiOptions = {}): Promise<
       }
       const stored = JSON.parse(readFileSync(file(sid), 'utf8')) as { expiresAt: number };
       writeFileSync(file(sid), JSON.stringify({ expiresAt: stored.expiresAt, session: data }), { mode: 0o600 });
+    },
+    forgetListeners() {
+      built.answers.clear();
     },
     async storedCount() {
       if (!redis) return readdirSync(sessionDir).filter((name) => name.endsWith('.json')).length;

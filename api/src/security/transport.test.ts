@@ -31,6 +31,8 @@ afterAll(async () => {
 /** Runs `send` and answers its response with the music v1 calls it caused. */
 async function sent(send: () => Promise<Response>): Promise<{ status: number; text: string; calls: string[] }> {
   music.forget();
+  // Each request as the first of its session: its profile read proves it ran.
+  api.forgetListeners();
   const response = await send();
   const text = await response.text();
   return { status: response.status, text, calls: music.v1.map((call) => `${call.method} ${call.url}`) };

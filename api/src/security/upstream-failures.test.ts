@@ -12,6 +12,8 @@ vi.setConfig({ testTimeout: 30_000 });
 const codes = (result: GraphqlResult): (string | undefined)[] => result.errors.map((error) => error.extensions?.code);
 const calls = (result: GraphqlResult): string[] =>
   result.upstream.map((call) => `${call.method} ${call.path} ${String(call.status)}`);
+/** A read of the listener's own that the api asks each time (their profile is kept for the session: decision 043). */
+const saved = '{ me { savedTracks(first: 1) { totalCount } } }';
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeGraphql(
@@ -37,12 +39,12 @@ describeGraphql(
     it('waits out a Retry-After that fits the budget, and the operation succeeds', async () => {
       const listener = await fixture.listener();
       fixture.faults.set({ rateLimit: { requests: 1, windowMs: 1000 } });
-      const first = await listener.query('{ me { id } }');
+      const first = await listener.query(saved);
       expect(first.errors).toEqual([]);
-      const second = await listener.query('{ me { id } }');
+      const second = await listener.query(saved);
       expect(second.errors).toEqual([]);
-      expect(second.data).toEqual({ me: { id: listener.id } });
-      expect(calls(second)).toEqual(['GET /v1/me 429', 'GET /v1/me 200']);
+      expect(second.data).toEqual({ me: { savedTracks: { totalCount: 0 } } });
+      expect(calls(second)).toEqual(['GET /v1/me/tracks 429', 'GET /v1/me/tracks 200']);
     });
 
     it("answers RATE_LIMITED with the wait once the budget is spent, and holds that token's calls until then", async () => {
@@ -51,18 +53,18 @@ describeGraphql(
       // Known before the limit: the api has asked whose each token is (one GET /me each).
       for (const known of [listener, other]) expect((await known.query('{ __typename }')).errors).toEqual([]);
       fixture.faults.set({ rateLimit: { requests: 1, windowMs: 4000 } });
-      expect((await listener.query('{ me { id } }')).errors).toEqual([]);
-      const limited = await listener.query('{ me { id } }');
+      expect((await listener.query(saved)).errors).toEqual([]);
+      const limited = await listener.query(saved);
       expect(limited.data).toEqual({ me: null });
       expect(codes(limited)).toEqual(['RATE_LIMITED']);
       const wait = limited.errors[0]?.extensions?.retryAfterSeconds;
       expect(typeof wait).toBe('number');
       expect(wait).toBeGreaterThanOrEqual(3);
       expect(wait).toBeLessThanOrEqual(4);
-      expect(calls(limited)).toEqual(['GET /v1/me 429']);
+      expect(calls(limited)).toEqual(['GET /v1/me/tracks 429']);
 
       // Told to wait, the api makes no call with that token until the wait is over.
-      const again = await listener.query('{ me { id } }');
+      const again = await listener.query(saved);
       expect(codes(again)).toEqual(['RATE_LIMITED']);
       expect(again.upstream).toEqual([]);
       // A bearer token's limit is its own app's, never the api's: another listener's call still goes, and here

@@ -40,6 +40,25 @@ const failing: RangedBody = {
     [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('cannot render now')) }),
   }),
 };
+/** Told when the body below is first asked for a piece. */
+let reading: (() => void) | null = null;
+/** A body whose first piece is never ready: it waits until the client has gone. */
+const neverReady: RangedBody = {
+  size: 1000,
+  etag: '"never-ready"',
+  contentType: 'audio/mpeg',
+  read: (_range, signal) => ({
+    [Symbol.asyncIterator]: () => ({
+      next: () =>
+        new Promise<IteratorResult<Uint8Array>>((_resolve, reject) => {
+          reading?.();
+          signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+        }),
+    }),
+  }),
+};
+/** What sendRanged threw for a client that went away before the first piece, if anything. */
+const thrownAfterLeaving: unknown[] = [];
 const outcomes: SendOutcome[] = [];
 let waiting: ((outcome: SendOutcome) => void) | null = null;
 let server: RunningServer;
@@ -53,6 +72,13 @@ beforeAll(async () => {
   app.get('/track.mp3', (req, res) => sendRanged(req, res, track, { onDone: record }));
   app.get('/long.mp3', (req, res) => sendRanged(req, res, long, { onDone: record }));
   app.post('/track.mp3', (req, res) => sendRanged(req, res, track));
+  app.get('/never-ready.mp3', async (req, res) => {
+    try {
+      await sendRanged(req, res, neverReady, { onDone: record });
+    } catch (error) {
+      thrownAfterLeaving.push(error);
+    }
+  });
   app.get('/failing.mp3', async (req, res) => {
     try {
       await sendRanged(req, res, failing);
@@ -221,5 +247,24 @@ describe('sendRanged over HTTP', () => {
     expect(outcome.status).toBe(200);
     expect(outcome.bytes).toBeLessThan(total / 3);
     expect(long.produced).toBeLessThan(total / 3);
+  });
+
+  it('ends quietly when the client goes away before the first piece is ready', async () => {
+    const finished = new Promise<SendOutcome>((resolve) => {
+      waiting = resolve;
+    });
+    const waitingOnThePiece = new Promise<void>((resolve) => {
+      reading = resolve;
+    });
+    const controller = new AbortController();
+    const asked = fetch(`${server.url}/never-ready.mp3`, { signal: controller.signal }).catch(() => null);
+    // The server waits on the first piece; then the client leaves.
+    await waitingOnThePiece;
+    controller.abort();
+    expect(await asked).toBeNull();
+    const outcome = await finished;
+    waiting = null;
+    expect(outcome).toEqual({ status: 200, bytes: 0, complete: false });
+    expect(thrownAfterLeaving).toEqual([]);
   });
 });

@@ -176,7 +176,15 @@ export async function sendRanged(
     if (!res.writableFinished) gone.abort(new Error('The client went away'));
   });
   const pieces = body.read(plan.range, gone.signal)[Symbol.asyncIterator]();
-  const first = await pieces.next();
+  let first: IteratorResult<Uint8Array>;
+  try {
+    first = await pieces.next();
+  } catch (error) {
+    // Gone before the first piece (a listener who skipped on, say): nobody is left to answer, and nothing failed.
+    if (!gone.signal.aborted) throw error;
+    done({ status: plan.status, bytes: 0, complete: false });
+    return;
+  }
   writeHead(res, body, plan.range, plan.status);
   const sent = { bytes: 0 };
   // Pieces are produced only as the connection takes them; pipeline() stops them when it breaks.

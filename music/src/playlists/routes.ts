@@ -15,6 +15,7 @@ import type { Profile } from '../http/profile';
 import { change, changeable, modifyScope, readable, requireScope } from './access';
 import { bodyOf, validBoolean, validDescription, validName } from './body';
 import { maxCoverBytes, parseCover, saveCover } from './covers';
+import { notModifiedSince } from './entity-tags';
 import { addItems, removeItems, replaceOrReorderItems } from './item-changes';
 import { PlaylistItems } from './items';
 import { emptyItemsPage, itemEntry, playlistJson, playlistWithoutItems, simplifiedPlaylistJson } from './serialise';
@@ -73,6 +74,25 @@ async function requireReadable(ctx: PlaylistContext, res: Response, id: string):
   return row;
 }
 
+/**
+ * Answers 304 when the client holds the answer already, by a tag that follows the playlist's snapshot
+ * (./entity-tags.ts); not when the page holds episodes with the listener's resume points, which
+ * change without a new snapshot (Express then tags the answer it builds).
+ */
+async function unchanged(
+  ctx: PlaylistContext,
+  req: Request,
+  res: Response,
+  row: store.FollowedPlaylist,
+  page: { limit: number; offset: number } | null,
+): Promise<boolean> {
+  if (page && getAuth(res).scopes.has('user-read-playback-position')) {
+    const rows = await ctx.items.page(row.id, row.snapshot_id, page);
+    if (rows.some((item) => item.episodeId !== null)) return false;
+  }
+  return notModifiedSince(req, res, row.snapshot_id, [row.followers, row.owner_name, page === null, ctx.profile()]);
+}
+
 /** `additional_types`: track and episode; both kinds are always answered in their own shapes. */
 function additionalTypes(req: Request): void {
   const raw = optionalParam(req, 'additional_types');
@@ -94,11 +114,13 @@ function getPlaylist(ctx: PlaylistContext): Handler {
     additionalTypes(req);
     const fields = fieldsParam(req);
     const row = await requireReadable(ctx, res, catalogId(req.params.playlist_id));
-    if (itemsHidden(ctx, res, row)) {
+    const page = { limit: 100, offset: 0 };
+    const hidden = itemsHidden(ctx, res, row);
+    if (await unchanged(ctx, req, res, row, hidden ? null : page)) return;
+    if (hidden) {
       res.json(selectFields(playlistWithoutItems(ctx.urls, row), fields));
       return;
     }
-    const page = { limit: 100, offset: 0 };
     const items = await itemsPage(ctx, res, row, page);
     const playlist = playlistJson(
       ctx.urls,
@@ -118,6 +140,7 @@ function getItems(ctx: PlaylistContext): Handler {
     if (itemsHidden(ctx, res, row)) throw new ApiError(403, 'Forbidden');
     const legacyPath = legacyItemsPath(res);
     const page = pageParams(req, legacyPath ? '/playlists/{playlist_id}/tracks' : '/playlists/{playlist_id}/items');
+    if (await unchanged(ctx, req, res, row, page)) return;
     const here = `${ctx.urls.api}${legacyPath ?? req.path}`;
     const items = offsetPage(here, stringQuery(req.query), await itemsPage(ctx, res, row, page), page, row.total);
     sendJson(req, res, selectFields(items, fields));

@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query ConnectionProbe {\n    me {\n      id\n    }\n  }\n": typeof types.ConnectionProbeDocument,
+    "\n  query ConnectionProbe {\n    me {\n      id\n      savedTracks(first: 1) {\n        totalCount\n      }\n    }\n  }\n": typeof types.ConnectionProbeDocument,
     "\n  query SidebarLibrary {\n    me {\n      id\n      savedTracks(first: 1) {\n        totalCount\n      }\n      savedAlbums(first: 50) {\n        ...LibraryList_albums\n      }\n      followedArtists(first: 50) {\n        ...LibraryList_artists\n      }\n      savedShows(first: 50) {\n        ...LibraryList_shows\n      }\n    }\n  }\n": typeof types.SidebarLibraryDocument,
     "\n  query Viewer {\n    me {\n      id\n      displayName\n      product\n      country\n      images {\n        url\n      }\n      playlists(first: 50) {\n        ...LibraryList_playlists\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n            uri\n            name\n            images {\n              url\n              width\n            }\n            collaborative\n            owner {\n              id\n            }\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n    upstream {\n      provider\n      name\n      features {\n        recommendations\n        audioFeatures\n        browse\n        relatedArtists\n        artistTopTracks\n        otherUsers\n        extendedMetadata\n      }\n    }\n  }\n": typeof types.ViewerDocument,
     "\n  query SignIn {\n    me {\n      id\n    }\n    upstream {\n      provider\n      name\n    }\n  }\n": typeof types.SignInDocument,
@@ -106,7 +106,7 @@ type Documents = {
     "\n  fragment EpisodeResultCard_episode on Episode {\n    id\n    uri\n    name\n    releaseDate\n    durationMs\n    images {\n      url\n      width\n    }\n  }\n": typeof types.EpisodeResultCard_EpisodeFragmentDoc,
 };
 const documents: Documents = {
-    "\n  query ConnectionProbe {\n    me {\n      id\n    }\n  }\n": types.ConnectionProbeDocument,
+    "\n  query ConnectionProbe {\n    me {\n      id\n      savedTracks(first: 1) {\n        totalCount\n      }\n    }\n  }\n": types.ConnectionProbeDocument,
     "\n  query SidebarLibrary {\n    me {\n      id\n      savedTracks(first: 1) {\n        totalCount\n      }\n      savedAlbums(first: 50) {\n        ...LibraryList_albums\n      }\n      followedArtists(first: 50) {\n        ...LibraryList_artists\n      }\n      savedShows(first: 50) {\n        ...LibraryList_shows\n      }\n    }\n  }\n": types.SidebarLibraryDocument,
     "\n  query Viewer {\n    me {\n      id\n      displayName\n      product\n      country\n      images {\n        url\n      }\n      playlists(first: 50) {\n        ...LibraryList_playlists\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n            uri\n            name\n            images {\n              url\n              width\n            }\n            collaborative\n            owner {\n              id\n            }\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n    upstream {\n      provider\n      name\n      features {\n        recommendations\n        audioFeatures\n        browse\n        relatedArtists\n        artistTopTracks\n        otherUsers\n        extendedMetadata\n      }\n    }\n  }\n": types.ViewerDocument,
     "\n  query SignIn {\n    me {\n      id\n    }\n    upstream {\n      provider\n      name\n    }\n  }\n": types.SignInDocument,
@@ -215,7 +215,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ConnectionProbe {\n    me {\n      id\n    }\n  }\n"): (typeof documents)["\n  query ConnectionProbe {\n    me {\n      id\n    }\n  }\n"];
+export function graphql(source: "\n  query ConnectionProbe {\n    me {\n      id\n      savedTracks(first: 1) {\n        totalCount\n      }\n    }\n  }\n"): (typeof documents)["\n  query ConnectionProbe {\n    me {\n      id\n      savedTracks(first: 1) {\n        totalCount\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,7 +4,7 @@ import { getFragmentData } from '../__generated__';
 import { useViewer } from '../app/viewer';
 import { usePlaybackAcrossReloads } from './across-reloads';
 import { PlayerContext, type PlaybackState, type Player } from './context';
-import { useBrowserDevice } from './browser-device';
+import { useBrowserDevice, type BrowserDevice } from './browser-device';
 import { useBrowserAudio } from './browser-audio';
 import { useKeepDevice } from './keep-device';
 import { useLivePlayer } from './live-player';
@@ -83,25 +83,28 @@ function useRefetchWhenItemEnds(
 
 /**
  * Where playback starts: on the device that is playing now, as a remote would (undefined); when nothing
- * plays, or the device it played on has gone from the listener's devices as last read, here, in this tab.
+ * plays, or the device it played on has gone from the listener's devices as last read, here, in this tab,
+ * once this tab's device is registered (a click that comes while it registers waits for it).
  */
 function useDeviceForCommand(
   state: PlaybackState | null,
-  browserDeviceId: string | null,
+  browserDevice: BrowserDevice,
   pushedDevices: readonly { id: string }[] | null | undefined,
-): () => string | undefined {
+): () => Promise<string | undefined> {
   const client = useApolloClient();
-  return useCallback(() => {
+  const { settled } = browserDevice;
+  return useCallback(async () => {
+    const here = async () => (await settled()) ?? undefined;
     const device = state?.isPlaying ? state.device : null;
-    if (!device) return browserDeviceId ?? undefined;
+    if (!device) return here();
     const known = pushedDevices ?? client.cache.readQuery({ query: PlayerDevicesQuery })?.player.devices;
     const listed = !known || known.some((listedDevice) => listedDevice.id === device.id);
-    return listed ? undefined : (browserDeviceId ?? undefined);
-  }, [state, browserDeviceId, pushedDevices, client]);
+    return listed ? undefined : here();
+  }, [state, settled, pushedDevices, client]);
 }
 
 /** What plays, read from the music service (pushed over the live connection, or polled without it). */
-function usePlaybackReading(me: { id: string }, browserDevice: ReturnType<typeof useBrowserDevice>) {
+function usePlaybackReading(me: { id: string }, browserDevice: BrowserDevice) {
   const browserDeviceId = browserDevice.id;
   // Pushed changes, written to the same cache object that the state query reads.
   const { live, paused: livePaused, devices: pushedDevices } = useLivePlayer(browserDeviceId);
@@ -153,7 +156,7 @@ function usePlayerEngine(): Player {
   const onPremiumRefused = useCallback(() => setPremiumRefused(true), []);
   const run = useCommandRunner(canControl, refetch, onPremiumRefused);
   const base = useMemo(() => ({ state, positionMs, run }), [state, positionMs, run]);
-  const deviceForCommand = useDeviceForCommand(state, browserDeviceId, reading.pushedDevices);
+  const deviceForCommand = useDeviceForCommand(state, browserDevice, reading.pushedDevices);
   const { play, pause } = usePlayAndPause(base, deviceForCommand, unblock);
   const skipAndSeek = useSkipAndSeek(base);
   const shuffleAndRepeat = useShuffleAndRepeat(base);

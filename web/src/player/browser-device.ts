@@ -100,6 +100,11 @@ export async function forgetBrowserDevice(client: ApolloClient): Promise<void> {
 /** This tab as a playback device: its id (null until registered), and how to register it anew. */
 export interface BrowserDevice {
   id: string | null;
+  /**
+   * The id once the registration under way has settled (null where there is none, or it failed): a command
+   * given while the page is still registering its device waits for it rather than play nowhere.
+   */
+  settled: () => Promise<string | null>;
   /** The music service no longer knows the device (it lapsed while the tab slept, say): register again. */
   registerAgain: () => void;
 }
@@ -158,7 +163,9 @@ export function useBrowserDevice(enabled: boolean, userId: string): BrowserDevic
     setLosses((count) => count + 1);
   }, [storageKey]);
 
-  return useMemo(() => ({ id: deviceId, registerAgain }), [deviceId, registerAgain]);
+  const settled = useCallback(async () => deviceId ?? (enabled && pending ? await pending : null), [deviceId, enabled]);
+
+  return useMemo(() => ({ id: deviceId, settled, registerAgain }), [deviceId, settled, registerAgain]);
 }
 
 /** Where a tab notes that it was playing when it went away (a reload), so that it plays on when back. */

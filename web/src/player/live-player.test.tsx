@@ -34,6 +34,10 @@ interface Setup {
   connection: LiveConnection;
   /** Whether the music service still knows this tab's device when it is kept. */
   known?: boolean;
+  /** Whether the kitchen computer plays (else nothing does). */
+  playing?: boolean;
+  /** Holds the answer to this tab's registration until it settles. */
+  registration?: Promise<void>;
 }
 
 /** Starts a track from a screen (an album's play button, say). */
@@ -50,7 +54,7 @@ function PlayAlbum() {
  * The player bar on a client whose HTTP answers are the kitchen track and whose live connection is
  * `connection`; each HTTP operation is counted, and the test pushes what the subscription sends.
  */
-function setup({ connection, known = true }: Setup) {
+function setup({ connection, known = true, playing = true, registration }: Setup) {
   const status = createLiveStatus(connection);
   const pushes = new Subject<ApolloLink.Result>();
   const subscribed: Record<string, unknown>[] = [];
@@ -59,7 +63,7 @@ function setup({ connection, known = true }: Setup) {
     const devices = [device('kitchen', 'Kitchen', true), device('tab', 'Chrome on Linux')];
     switch (name) {
       case 'PlayerState':
-        return { player: { __typename: 'Player', state: stateOf(true) } };
+        return { player: { __typename: 'Player', state: playing ? stateOf(true) : null } };
       case 'PlayerDevices':
         return { player: { __typename: 'Player', devices } };
       case 'RegisterPlaybackDevice':
@@ -85,9 +89,13 @@ function setup({ connection, known = true }: Setup) {
   const http = new ApolloLink(
     (operation) =>
       new Observable((observer) => {
-        sent.push({ name: operation.operationName ?? '', variables: operation.variables });
-        observer.next({ data: answer(operation.operationName ?? '') });
-        observer.complete();
+        const name = operation.operationName ?? '';
+        sent.push({ name, variables: operation.variables });
+        const held = name === 'RegisterPlaybackDevice' && registration ? registration : Promise.resolve();
+        void held.then(() => {
+          observer.next({ data: answer(name) });
+          observer.complete();
+        });
       }),
   );
   const live = new ApolloLink((operation) => {
@@ -220,6 +228,24 @@ describe('the live player', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Play the album' }));
     await waitFor(() => expect(live.count('StartPlayback')).toBe(2));
     expect(live.sent.filter((operation) => operation.name === 'StartPlayback').at(-1)?.variables).toEqual({
+      input: { contextUri: 'spotify:album:a1', deviceId: 'tab' },
+    });
+  });
+
+  it('plays here once this tab is registered, when the play comes while it registers', async () => {
+    let register = () => {};
+    const registration = new Promise<void>((resolve) => {
+      register = resolve;
+    });
+    const live = setup({ connection: 'connected', playing: false, registration });
+    await waitFor(() => expect(live.count('RegisterPlaybackDevice')).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Play the album' }));
+    await act(() => Promise.resolve());
+    expect(live.count('StartPlayback')).toBe(0);
+
+    register();
+    await waitFor(() => expect(live.count('StartPlayback')).toBe(1));
+    expect(live.sent.find((operation) => operation.name === 'StartPlayback')?.variables).toEqual({
       input: { contextUri: 'spotify:album:a1', deviceId: 'tab' },
     });
   });

@@ -85,12 +85,12 @@ export function useCommandRunner(canControl: boolean, refetch: () => unknown, on
 }
 
 /**
- * Play and pause. Playback starts on `deviceForCommand()` (undefined: where it plays now); a resume
+ * Play and pause. Playback starts on the device `deviceForCommand()` settles on (undefined: where it plays now); a resume
  * shows at once.
  */
 export function usePlayAndPause(
   { state, positionMs, run }: CommandBase,
-  deviceForCommand: () => string | undefined,
+  deviceForCommand: () => Promise<string | undefined>,
   unblock: () => void,
 ): Pick<Player, 'play' | 'pause'> {
   const [startPlayback] = useMutation(StartPlaybackMutation);
@@ -101,7 +101,7 @@ export function usePlayAndPause(
         run('start playback', async () => {
           unblock();
           const input: StartPlaybackInput = { ...target };
-          const deviceId = deviceForCommand();
+          const deviceId = await deviceForCommand();
           if (deviceId) input.deviceId = deviceId;
           const resuming = !target.contextUri && !target.uris;
           const next = resuming ? optimisticPlayer(state, { isPlaying: true, progressMs: positionMs() }) : null;

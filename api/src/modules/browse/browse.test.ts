@@ -17,7 +17,8 @@ describeGraphql('browse', (fixture) => {
     const result = await listener.query(
       '{ newReleases(first: 3) { totalCount pageInfo { hasNextPage } nodes { id name albumType releaseDate artists { name } } } }',
     );
-    expect(calls(result)).toEqual(['GET /v1/browse/new-releases']);
+    // The list is the market's, which the listener's profile tells (then kept for their session).
+    expect(calls(result)).toEqual(['GET /v1/me', 'GET /v1/browse/new-releases']);
     if (development) {
       expect(result.data).toEqual({ newReleases: null });
       expect(codes(result)).toEqual(['FEATURE_UNAVAILABLE']);
@@ -67,6 +68,23 @@ describeGraphql('browse', (fixture) => {
     const unknown = await listener.query('{ category(id: "no-such-category") { id } }');
     expect(unknown.data).toEqual({ category: null });
     expect(codes(unknown)).toEqual(['NOT_FOUND']);
+  });
+
+  it('shares the browse lists between the listeners of a market, never what is their own', async () => {
+    if (development) return;
+    const query = `{
+      me { country }
+      newReleases(first: 3) { nodes { id } }
+      categories(first: 2) { nodes { id playlists(first: 2) { nodes { id } } } }
+    }`;
+    const first = await (await browser()).query(query);
+    const other = await fixture.listener();
+    const second = await other.query(query);
+    expect(second.errors).toEqual([]);
+    expect(field(second, 'me', 'country')).toBe(field(first, 'me', 'country'));
+    expect(second.data).toEqual(first.data);
+    // The other listener's own profile is read for them; the market's lists are not asked again.
+    expect(calls(second)).toEqual(['GET /v1/me']);
   });
 
   it('refuses recommendations input outside its bounds before calling the upstream', async () => {

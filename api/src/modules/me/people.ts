@@ -1,11 +1,15 @@
 import DataLoader from 'dataloader';
 import { musicOf, type Context } from '../../context';
+import { profileFreshMs } from '../../music/answer-cache';
 import type { V1PrivateUser, V1PublicUser } from '../../music/v1';
 import { featureUnavailable, isRefusal } from '../common/features';
 
 /**
  * The signed-in listener's profile and other listeners' profiles, fetched at most once per
- * request. They belong to one listener's request, so they are kept per context, never shared.
+ * request. They belong to one listener's request, so they are kept per context, never shared
+ * with another listener. The listener's own profile is also kept in their part of the answer
+ * cache for `profileFreshMs`, with the token it was read with: read once per session, again on
+ * that timer or as soon as the token is refreshed, not on every operation.
  */
 
 const profiles = new WeakMap<Context, Promise<V1PrivateUser>>();
@@ -16,7 +20,7 @@ export function meOf(context: Context): Promise<V1PrivateUser> {
   const { music } = musicOf(context);
   let profile = profiles.get(context);
   if (!profile) {
-    profile = music.get('/me');
+    profile = music.get('/me', { reuse: { freshForMs: profileFreshMs } });
     profiles.set(context, profile);
   }
   return profile;

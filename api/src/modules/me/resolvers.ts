@@ -24,6 +24,7 @@ import type {
 import { connection, connectionFromPage, pageRequest } from '../common/connections';
 import { isRefusal, withFeature } from '../common/features';
 import type { LibraryChangeParent, LibraryItemType, PlayHistoryEdgeParent } from './parents';
+import { topItemsFreshMs } from '../../music/answer-cache';
 import { meOf, userLoader } from './people';
 import { accountProduct, accountProducts, timeRanges } from './enums';
 import { itemsSelect, selectsOnly } from './selection';
@@ -252,7 +253,11 @@ export const meResolvers: Resolvers = {
     playlists: async (_parent, args, context) => {
       const { music } = musicOf(context);
       const request = pageRequest(args, libraryPage, 'Me.playlists');
-      const page = await music.get('/me/playlists', { query: { limit: request.limit, offset: request.offset } });
+      const page = await music.get('/me/playlists', {
+        query: { limit: request.limit, offset: request.offset },
+        // The listener's list comes with an entity tag: asked again, it costs a 304 while unchanged.
+        reuse: {},
+      });
       return connectionFromPage(page, request, (playlist) => (playlist.id ? { node: playlist } : null));
     },
 
@@ -318,6 +323,7 @@ export const meResolvers: Resolvers = {
       const request = pageRequest(args, libraryPage, 'Me.topArtists');
       const page = await music.get('/me/top/artists', {
         query: { time_range: args.timeRange, limit: request.limit, offset: request.offset },
+        reuse: { freshForMs: topItemsFreshMs },
       });
       primeAll(loaders.artist, page.items ?? []);
       return connectionFromPage(page, request, (artist) => (artist.id ? { node: artist } : null));
@@ -331,6 +337,7 @@ export const meResolvers: Resolvers = {
         info,
         music.get('/me/top/tracks', {
           query: { time_range: args.timeRange, limit: request.limit, offset: request.offset },
+          reuse: { freshForMs: topItemsFreshMs },
         }),
       );
       primeAll(loaders.track, page.items ?? []);
@@ -418,7 +425,7 @@ export const meResolvers: Resolvers = {
         if (!isRefusal(error)) throw error;
         const me = await meOf(context);
         if (me.id !== id) return withFeature("other listeners' playlists", () => Promise.reject(error));
-        page = await music.get('/me/playlists', { query });
+        page = await music.get('/me/playlists', { query, reuse: {} });
       }
       return connectionFromPage(page, request, (playlist) => (playlist.id ? { node: playlist } : null));
     },

@@ -42,7 +42,8 @@ export function learnItemNames(context: Pick<Context, 'capabilities'>, page: { i
 
 /**
  * Full playlists by id (`GET /playlists/{id}`, once per id and request). A playlist may be
- * private to the listener, so it is kept per request, never shared across requests.
+ * private to the listener, so it is kept per request, and across requests only in the listener's
+ * own part of the answer cache, asked again with its entity tag.
  */
 
 const loaders = new WeakMap<Context, DataLoader<string, V1Playlist>>();
@@ -58,6 +59,8 @@ export function playlistLoader(context: Context): DataLoader<string, V1Playlist>
             .get('/playlists/{playlist_id}', {
               path: { playlist_id: id },
               query: { additional_types: 'track,episode', ...itemFilter(context, playlistFields) },
+              // Kept for the listener with its entity tag: read again, an unchanged playlist costs a 304, no parse.
+              reuse: {},
             })
             .then((playlist) => {
               // eslint-disable-next-line @typescript-eslint/no-deprecated -- the name of `items` before 2026

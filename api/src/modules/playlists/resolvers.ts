@@ -97,6 +97,8 @@ export const playlistsResolvers: Resolvers = {
               additional_types: 'track,episode',
               ...itemFilter(context, itemPageFields),
             },
+            // Asked again with its entity tag; without one, a page is the same while the playlist's snapshot is.
+            reuse: parent.snapshot_id === undefined ? {} : { snapshot: parent.snapshot_id },
           });
           learnItemNames(context, fetched);
           return fetched;
