@@ -120,6 +120,20 @@ describe('a production api with trusted documents', () => {
     expect(music.v1).toEqual([]);
   });
 
+  it('refuses in the media type the client asks for, as Apollo Server answers', async () => {
+    const response = await browser.fetch('/graphql', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json,application/json;q=0.9',
+      },
+      body: JSON.stringify({ query: ownQuery }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
   it("runs the manifest's query by its hash over GET", async () => {
     const answer = await getByHash(sha256Hex(meQuery));
     expect(answer.status).toBe(200);

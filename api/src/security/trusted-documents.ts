@@ -23,6 +23,9 @@ export const persistedQueryNotFound = 'PERSISTED_QUERY_NOT_FOUND';
 /** Refused: operation text that is not one of the manifest's. */
 export const persistedQueryNotInList = 'PERSISTED_QUERY_NOT_IN_LIST';
 
+/** The media type of a GraphQL answer over HTTP (GraphQL over HTTP), which Apollo Client asks for first. */
+const graphqlResponseType = 'application/graphql-response+json';
+
 /** The hex SHA-256 of `text`: the persisted query protocol's `sha256Hash`, and Apollo Server's. */
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -204,7 +207,12 @@ export function trustedDocumentsOnly(manifest: OperationManifest): RequestHandle
       return;
     }
     const code = refusal.extensions.code;
-    // A missing hash is answered as Apollo Server answers it (200), so that Apollo Client's link reads it.
-    res.status(code === persistedQueryNotFound ? 200 : 400).json({ errors: [refusal.toJSON()] });
+    // As Apollo Server answers: a missing hash with 200, and in the GraphQL response media type when the client
+    // accepts it, so that Apollo Client reads a refusal as GraphQL errors, not as an api it cannot reach.
+    const type = req.accepts([graphqlResponseType, 'application/json']) || 'application/json';
+    res
+      .status(code === persistedQueryNotFound ? 200 : 400)
+      .type(type)
+      .send(JSON.stringify({ errors: [refusal.toJSON()] }));
   };
 }
