@@ -42,8 +42,11 @@ const musicEnv = {
   MUSIC_DATA_DIR: join(scratch, 'music'),
   MUSIC_CLIENT_REDIRECT_URIS: `${apiUrl}/auth/callback`,
 };
+// Production refuses to start without the web build's operation manifest (trusted documents, decision 048).
+const webBuilt = existsSync(join(root, 'web/dist/graphql-operations.json'));
 const apiEnv = {
   ...common,
+  GRAPHQL_TRUSTED_DOCUMENTS: webBuilt ? 'true' : 'false',
   HOST: '127.0.0.1',
   PORT: String(apiPort),
   PUBLIC_URL: apiUrl,
@@ -184,6 +187,17 @@ try {
     await check('the compiled api serves the built web client', async () => {
       const page = await fetch(`${apiUrl}/`);
       expect(page.status === 200 && (page.headers.get('content-type') ?? '').startsWith('text/html'), 'no page');
+    });
+  }
+  if (webBuilt) {
+    await check("without a bearer token, it runs the web build's operations only", async () => {
+      const response = await fetch(`${apiUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ me { id } }' }),
+      });
+      const body = JSON.stringify(await json(response));
+      expect(body.includes('PERSISTED_QUERY_NOT_IN_LIST'), `/graphql answered ${response.status} ${body}`);
     });
   } else {
     console.log('  - the web client is not built (npm run build -w web): its page is not checked');

@@ -19,6 +19,7 @@ import { createLivePlayer, type LiveOptions } from './subscriptions/live-player'
 import type { LiveServer } from './subscriptions/websocket';
 import { createPlaygroundRouter, playgroundDisabled } from './playground/playground';
 import { webOriginOnly } from './security/cors';
+import { loadOperationManifest, trustedDocumentsOnly } from './security/trusted-documents';
 import type { MusicClientOptions } from './music/client';
 import { MusicClients } from './music/clients';
 import { UpstreamCapabilities } from './music/upstream-capabilities';
@@ -64,7 +65,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const logger = options.logger ?? createLogger({ level: config.logLevel, service: 'api' });
   const metrics = new ApiMetrics();
   const schema = createExecutableSchema();
-  const graphql = createGraphqlServer(config, logger, schema);
+  // The web build's operations; with trusted documents on, the api does not start without them.
+  const manifest = loadOperationManifest(config.webDist, config.graphql.trustedDocuments);
+  const trusted = config.graphql.trustedDocuments ? manifest : null;
+  const graphql = createGraphqlServer(config, logger, schema, manifest);
   graphql.addPlugin(metrics.plugin<Context>());
   await graphql.start();
   const { redis, sessions } = await openStores(config, logger, graphql);
@@ -106,6 +110,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     clients,
     requestLimiter,
     sessionMiddleware: sessions.middleware,
+    trusted,
     trustProxy: () => app.get('trust proxy fn') as (address: string, hop: number) => boolean,
     onRequest,
   });
@@ -118,6 +123,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     fairUse({ limiter: requestLimiter, bearers: clients.bearers }),
     // An explicit cap: larger bodies get 413 before GraphQL parses anything.
     express.json({ limit: '100kb' }),
+    // Trusted documents: without a bearer token, only the web build's operations run (GRAPHQL_TRUSTED_DOCUMENTS).
+    ...(trusted ? [trustedDocumentsOnly(trusted)] : []),
     expressMiddleware(graphql, {
       context: ({ req }): Promise<Context> => {
         const context = createContext(shared, clients.forRequest(req));

@@ -79,6 +79,8 @@ const envSchema = z
     GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
     GRAPHQL_INTROSPECTION: z.stringbool().optional(),
     GRAPHQL_PLAYGROUND: z.stringbool().optional(),
+    // The browser's operations are all known at build time: others from a cookie session widen the attack surface.
+    GRAPHQL_TRUSTED_DOCUMENTS: z.stringbool().optional(),
     // Operations (docs/decisions/008-scaled-deployment.md): shared state, logs, metrics and shutdown.
     REDIS_KEY_PREFIX: z
       .string()
@@ -282,6 +284,11 @@ export interface Config {
     introspection: boolean;
     /** Whether the api serves the GraphQL playground (off in production unless enabled). */
     playground: boolean;
+    /**
+     * Whether requests without a bearer token (cookie sessions, anonymous) may run only the web build's
+     * operations (`graphql-operations.json` in `webDist`); on in production unless disabled.
+     */
+    trustedDocuments: boolean;
   };
 }
 
@@ -350,6 +357,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       introspection: value.GRAPHQL_INTROSPECTION ?? value.NODE_ENV !== 'production',
       // The playground is a development tool; production serves it only when an operator opts in.
       playground: value.GRAPHQL_PLAYGROUND ?? value.NODE_ENV !== 'production',
+      // The web client is the only browser client: in production a session runs the operations it was built with.
+      trustedDocuments: value.GRAPHQL_TRUSTED_DOCUMENTS ?? value.NODE_ENV === 'production',
     },
   };
 }

@@ -13,6 +13,7 @@ import type { Context } from './context';
 import { operationLimits } from './limits/limits';
 import { resolvers } from './modules';
 import { knownOperationTypesRule } from './security/operation-types';
+import { persistedQueryCache, type OperationManifest } from './security/trusted-documents';
 import { wellFormedTextPlugin } from './security/well-formed-text';
 
 /** What a client sees instead of an internal error's message in production. */
@@ -41,11 +42,15 @@ export function errorFormatter(config: Config, logger: Logger): ErrorFormatter {
   };
 }
 
-/** The Apollo Server that serves `schema` (the schema in `schema/`); internal errors go to `logger`. */
+/**
+ * The Apollo Server that serves `schema` (the schema in `schema/`); internal errors go to `logger`. Persisted
+ * queries are answered from the web client's `manifest` first (docs/decisions/048-trusted-documents.md).
+ */
 export function createGraphqlServer(
   config: Config,
   logger: Logger,
   schema: GraphQLSchema = createExecutableSchema(),
+  manifest: OperationManifest | null = null,
 ): ApolloServer<Context> {
   const production = config.env === 'production';
   const limits = operationLimits<Context>(config.graphql.limits);
@@ -59,6 +64,9 @@ export function createGraphqlServer(
     hideSchemaDetailsFromClientErrors: production,
     // Rejects simple (non-preflighted) requests that a hostile page could send with the user's cookie.
     csrfPrevention: true,
+    // A hash names the web build's operation, whose text no client can replace; other clients' registrations
+    // are checked by Apollo against their hash and kept in a bounded store.
+    persistedQueries: { cache: persistedQueryCache(manifest) },
     // main.ts stops the process gracefully on SIGTERM (requests in flight first); Apollo must not stop on its own.
     stopOnTerminationSignals: false,
     // Bounds the document's size before it is parsed into an AST.

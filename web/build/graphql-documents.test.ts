@@ -23,6 +23,10 @@ describe('inlining generated documents', () => {
       'const a = JSON.parse("{\\"kind\\":\\"Document\\",\\"definitions\\":[]}");\nconst b = JSON.parse("{\\"kind\\":\\"Document\\",\\"definitions\\":[1]}");',
     );
     expect(inlineDocuments('const x = 1;', documents)).toBeNull();
+    // The names inlined: the build writes the manifest of these operations.
+    const inlined = new Set<string>();
+    inlineDocuments('const a = graphql(`query Home { me { id } }`);', documents, inlined);
+    expect([...inlined]).toEqual(['HomeDocument']);
   });
 
   it('refuses a document that codegen has not generated yet', () => {

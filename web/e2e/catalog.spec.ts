@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { holdConnectionTries } from './faults';
+import { graphqlRequests, holdConnectionTries, operationNameOf } from './faults';
 import { saveScreen } from './screens';
 import { expectAccessible, graphql, playRow, signIn, watchErrors } from './support';
 
@@ -293,9 +293,8 @@ test('an album shows skeletons while it loads, an error with retry when the api 
   const answered = new Promise<void>((resolve) => {
     answer = resolve;
   });
-  await page.route('**/graphql', async (route) => {
-    const body = route.request().postDataJSON() as { operationName?: string } | null;
-    if (failing && body?.operationName === 'AlbumPage') {
+  await page.route(graphqlRequests, async (route) => {
+    if (failing && operationNameOf(route) === 'AlbumPage') {
       // Held until the skeletons are on screen, then answered as an api that is down.
       await answered;
       await route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[]}' });

@@ -1,10 +1,18 @@
 import type { Page, Route } from '@playwright/test';
 
-/** The operation a GraphQL request runs, if it says. */
+/**
+ * Every request to the api's GraphQL endpoint: queries go as GET with their hash in the address's query
+ * string, which a glob of the path alone would not match.
+ */
+export const graphqlRequests = (url: URL): boolean => url.pathname === '/graphql';
+
+/** The operation a GraphQL request runs, if it says: in the address of a GET, in the body of a POST. */
 export function operationNameOf(route: Route): string | undefined {
+  const request = route.request();
+  if (request.method() === 'GET') return new URL(request.url()).searchParams.get('operationName') ?? undefined;
   let body: unknown;
   try {
-    body = route.request().postDataJSON();
+    body = request.postDataJSON();
   } catch {
     // Not JSON: no operation this file knows.
     return undefined;
@@ -26,9 +34,9 @@ export async function holdConnectionTries(page: Page): Promise<() => Promise<voi
     if (operationNameOf(route) === 'ConnectionProbe') held.push(route);
     else await route.fallback();
   };
-  await page.route('**/graphql', hold);
+  await page.route(graphqlRequests, hold);
   return async () => {
-    await page.unroute('**/graphql', hold);
+    await page.unroute(graphqlRequests, hold);
     // A page that has gone on since has no use for the answer: nothing to wait for then.
     await Promise.all(held.splice(0).map((route) => route.fallback().catch(() => undefined)));
   };
@@ -72,13 +80,13 @@ export async function failOperation(page: Page, operationName: string, fault: Fa
     if (failing && operationNameOf(route) === operationName) await answerWith(route, fault);
     else await route.fallback();
   };
-  await page.route('**/graphql', fail);
+  await page.route(graphqlRequests, fail);
   return {
     heal: () => {
       failing = false;
     },
     release: async () => {
-      await page.unroute('**/graphql', fail);
+      await page.unroute(graphqlRequests, fail);
       await releaseTries();
     },
   };

@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type Locator } from '@playwright/test';
-import { failOperation } from './faults';
+import { expect as baseExpect, test, type Locator, type Route } from '@playwright/test';
+import { failOperation, graphqlRequests, operationNameOf } from './faults';
 import { saveScreen } from './screens';
 import { expectAccessible, signIn, watchErrors } from './support';
 
@@ -141,17 +141,17 @@ test('a liked track shows in Liked Songs; unliked there, it leaves at once, and 
   await expectAccessible(page);
 
   // A removal that fails puts the row back, and says why.
-  await page.route('**/graphql', async (route) => {
-    const body = route.request().postDataJSON() as { operationName?: string } | null;
-    if (body?.operationName === 'RemoveFromLibrary') await route.abort('internetdisconnected');
+  const cutRemoval = async (route: Route) => {
+    if (operationNameOf(route) === 'RemoveFromLibrary') await route.abort('internetdisconnected');
     else await route.fallback();
-  });
+  };
+  await page.route(graphqlRequests, cutRemoval);
   await first.getByRole('button', { name: `Remove ${name} from your library` }).click();
   await expect(page.getByRole('alert').filter({ hasText: /offline|cannot be reached/ })).toBeVisible();
   await expect(first).toContainText(name);
   await expect(count).toHaveText(`${String(before)} songs`);
   await saveScreen(page, testInfo, 'liked-songs-rollback');
-  await page.unroute('**/graphql');
+  await page.unroute(graphqlRequests, cutRemoval);
 
   // Unliked: it leaves at once, and is gone after a reload (once the music service has it).
   const removed = page.waitForResponse(

@@ -1,5 +1,6 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy, type TypePolicies } from '@apollo/client';
 import { OperationTypeNode } from 'graphql';
+import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { relayStylePagination } from '@apollo/client/utilities';
 import { graphql } from './__generated__';
 import { createConnection, createConnectionLink, setConnection, unreachableOf } from './connection';
@@ -134,6 +135,26 @@ export const keepChangesLink = new ApolloLink((operation, forward) => {
   return forward(operation);
 });
 
+/** The hex SHA-256 of `text`, as the persisted query protocol names an operation. */
+export async function sha256Hex(text: string, subtle: SubtleCrypto): Promise<string> {
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Operations go by hash (docs/decisions/048-trusted-documents.md): the api knows the text of every operation
+ * of this build (`graphql-operations.json`, written by the build with the text this client sends), and in
+ * production runs no other for a session. Queries go as GET, a short stable address; mutations stay POST. A
+ * hash the api does not know is sent once more with its text (a development server registers it). Without
+ * Web Crypto (a page over plain http beyond this machine) the text goes as before.
+ */
+export function persistedOperationsLink(webCrypto: Partial<Crypto> = globalThis.crypto): ApolloLink {
+  // A browser gives Web Crypto's `subtle` part to secure contexts (https, or this machine) alone.
+  const { subtle } = webCrypto;
+  if (!subtle) return new ApolloLink((operation, forward) => forward(operation));
+  return new PersistedQueryLink({ sha256: (text: string) => sha256Hex(text, subtle), useGETForHashedQueries: true });
+}
+
 /**
  * The smallest question that needs both the api and the music service: one liked song. The profile would not do,
  * as the api keeps it for a while and answers it without the music service. A visitor's `me` is null, and asks
@@ -170,6 +191,7 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
   });
   const http = createConnectionLink(connection)
     .concat(keepChangesLink)
+    .concat(persistedOperationsLink())
     .concat(
       new HttpLink({
         uri,

@@ -15,6 +15,7 @@ import { PlayerHub } from '../modules/player/live/hub';
 import { LocalRelay, RedisRelay, type PlayerRelay } from '../modules/player/live/relay';
 import { createSourceFactory, type SourceFactoryOptions } from '../modules/player/live/sources';
 import { throttled } from '../ops/redis';
+import { untrustedOperation, type OperationManifest } from '../security/trusted-documents';
 import type { SubscriptionCapLimits } from './caps';
 import { createLiveServer, type LiveServer } from './websocket';
 
@@ -50,6 +51,8 @@ export interface LivePlayerSetup {
   requestLimiter: RequestRateLimiter | null;
   /** The session middleware of /graphql: a WebSocket's upgrade request is read with it. */
   sessionMiddleware: (req: Request, res: Response, next: (error?: unknown) => void) => void;
+  /** With trusted documents on, the web build's operations: all a connection without a bearer token may run. */
+  trusted?: OperationManifest | null;
   /** Whom the app trusts to name the client's address (Express's `trust proxy fn`, read when asked). */
   trustProxy: () => (address: string, hop: number) => boolean;
   onRequest: MusicClientOptions['onRequest'];
@@ -86,6 +89,12 @@ export function createLivePlayer(setup: LivePlayerSetup): { hub: PlayerHub; serv
     keepAliveMs: options?.keepAliveMs,
     idleMs: options?.idleMs,
     authenticate: authenticator(setup),
+    untrusted: (auth, payload) => {
+      const { trusted } = setup;
+      // A cookie session's socket runs what its HTTP requests may run: the web client's operations, by their text.
+      if (!trusted || auth?.kind === 'bearer') return null;
+      return untrustedOperation(trusted, { text: payload.query, hash: undefined });
+    },
     admit: (auth) => (setup.requestLimiter ? setup.requestLimiter.hit(auth.listener) : Promise.resolve(0)),
     contextFor: (auth) => liveContext(setup, hub, auth),
   });

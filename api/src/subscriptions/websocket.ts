@@ -48,6 +48,11 @@ export interface LiveServerOptions<A extends ConnectionAuth> {
   authenticate(request: IncomingMessage, params: Readonly<Record<string, unknown>> | undefined): Promise<A | null>;
   /** The context of one subscription of an authenticated connection. */
   contextFor(auth: A): Context;
+  /**
+   * Refuses a subscription's document before it is parsed (trusted documents: a connection without a bearer
+   * token runs the web build's operations only); null lets it go on.
+   */
+  untrusted?(auth: A | null, payload: { query: string }): GraphQLError | null;
   /** Counts a subscription against the listener's request limit: the wait in milliseconds (0 to go ahead). */
   admit?(auth: A): Promise<number>;
   caps?: SubscriptionCapLimits;
@@ -188,6 +193,8 @@ export function createLiveServer<A extends ConnectionAuth>(options: LiveServerOp
       },
       onSubscribe: async (ctx, id, payload) => {
         const connection = connections.get(ctx.extra.socket);
+        const untrusted = options.untrusted?.(connection?.auth ?? null, payload);
+        if (untrusted) return [untrusted];
         const checked = checkDocument(schema, limits, rules, payload);
         if (Array.isArray(checked)) return checked;
         const { document, variables } = checked;
