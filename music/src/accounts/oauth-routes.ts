@@ -11,6 +11,7 @@ import {
   refreshTokens,
   revokeToken,
 } from './oauth';
+import { openIdMetadata } from './openid-routes';
 import { knownScopes } from './scopes';
 
 /**
@@ -43,8 +44,11 @@ export function addOAuthRoutes(router: Router, ctx: AccountsContext): void {
       );
     }),
   );
-  router.get('/.well-known/oauth-authorization-server', (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=300').json(serverMetadata(ctx.issuer));
+  // One document for both: the OAuth metadata (RFC 8414) with OpenID Connect discovery's fields.
+  router.get(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'], (_req, res) => {
+    res
+      .set('Cache-Control', 'public, max-age=300')
+      .json({ ...serverMetadata(ctx.issuer), ...openIdMetadata(ctx.issuer) });
   });
 }
 
@@ -73,7 +77,11 @@ async function token(ctx: AccountsContext, req: Request, res: Response, fields: 
   const grantType = fields.get('grant_type');
   if (grantType === undefined) throw new OAuthError(400, 'invalid_request', 'The parameter grant_type is missing.');
   const client = await authenticateClient(ctx.db, req.get('authorization'), fields, { allowPublic: true });
-  const context = { ttlSeconds: ctx.config.accessTokenTtl, now: ctx.now() };
+  const context = {
+    ttlSeconds: ctx.config.accessTokenTtl,
+    now: ctx.now(),
+    idTokens: { issuer: ctx.issuer, keys: ctx.signingKeys },
+  };
   switch (grantType) {
     case 'authorization_code':
       res.json(await exchangeCode(ctx.db, client, fields, context));
@@ -93,7 +101,7 @@ async function token(ctx: AccountsContext, req: Request, res: Response, fields: 
   }
 }
 
-/** The authorization server's metadata (RFC 8414). */
+/** The authorization server's metadata (RFC 8414); OpenID Connect's fields are in openid-routes.ts. */
 function serverMetadata(issuer: string) {
   return {
     issuer,

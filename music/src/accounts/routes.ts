@@ -7,6 +7,7 @@ import { accountsContext, type AccountsContext, type AccountsDeps } from './cont
 import { RegisteredOrigins, registeredOriginsCors } from './cors';
 import { sendPage } from './forms';
 import { addOAuthRoutes } from './oauth-routes';
+import { addOpenIdRoutes, endSessionPath, userinfoPath } from './openid-routes';
 import { errorPage, icon, iconPath, stylesheetPath } from './pages';
 import { pruneExpired } from './service';
 import { addSignInRoutes } from './sign-in-routes';
@@ -15,12 +16,13 @@ export type { AccountsConfig, AccountsDeps } from './context';
 
 const stylesheet = readFileSync(new URL('./assets/accounts.css', import.meta.url), 'utf8');
 
-const pagePaths = ['/authorize', '/login', '/logout', '/dev/outbox', '/accounts'];
-const oauthPaths = ['/api/token', '/oauth/revoke', '/oauth/introspect'];
+const pagePaths = ['/authorize', '/login', '/logout', '/dev/outbox', '/accounts', endSessionPath];
+const oauthPaths = ['/api/token', '/oauth/revoke', '/oauth/introspect', userinfoPath];
 
 /**
  * The accounts service, Spotify's accounts service in shape: the sign-in and consent pages,
- * the token, revocation and introspection endpoints, and the server's metadata. Mount it at
+ * the token, revocation and introspection endpoints, OpenID Connect's keys, UserInfo and
+ * sign-out, and the server's metadata. Mount it at
  * the root of the app, before the app's 404 handler. The routes are in authorize-routes.ts,
  * sign-in-routes.ts and oauth-routes.ts; what they store and read, in the modules they call.
  */
@@ -44,6 +46,7 @@ export function createAccountsRouter(deps: AccountsDeps): Router {
   addAuthorizeRoutes(router, ctx);
   addSignInRoutes(router, ctx);
   addOAuthRoutes(router, ctx);
+  addOpenIdRoutes(router, ctx);
   router.use(accountsErrors(ctx.logger));
   return router;
 }
