@@ -90,11 +90,16 @@ describe('learning whether the accounts service offers OpenID Connect', () => {
     },
   );
 
-  it('does not remember a service that did not answer', async () => {
+  it('takes a service that did not answer for an OAuth-only one for a short while only', async () => {
     answer = 'hang-up';
-    const discovery = new OpenIdDiscovery(credentials());
+    let now = 0;
+    const discovery = new OpenIdDiscovery(credentials(), { ttlMs: 600_000, unreachableTtlMs: 30_000, now: () => now });
     expect(await discovery.provider()).toBeNull();
     answer = 'openid';
+    now += 29_000;
+    expect(await discovery.provider()).toBeNull();
+    expect(asked).toBe(1);
+    now += 2000;
     expect(await discovery.provider()).not.toBeNull();
     expect(asked).toBe(2);
   });

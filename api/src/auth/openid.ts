@@ -24,6 +24,8 @@ export const openIdScopes = {
 export interface OpenIdDiscoveryOptions {
   /** How long an answer (offered or not) holds. Default 10 minutes. */
   ttlMs?: number;
+  /** How long a service that did not answer is taken for OAuth only before it is asked again. Default 30 s. */
+  unreachableTtlMs?: number;
   now?: () => number;
 }
 
@@ -35,12 +37,14 @@ interface Known {
 /**
  * Whether the accounts service offers OpenID Connect: its `/.well-known/openid-configuration`,
  * for this issuer, with `openid` among its scopes. An answer holds for `ttlMs`; no answer at all
- * (a timeout, a refused connection) is not remembered, and counts as not offered this once.
+ * (a timeout, a refused connection) counts as not offered for `unreachableTtlMs` only, so that
+ * sign-ins during an outage do not each wait for the timeout, and the service is asked again soon.
  */
 export class OpenIdDiscovery {
   private known: Known | undefined;
   private pending: Promise<oauth.Configuration | null> | undefined;
   private readonly ttlMs: number;
+  private readonly unreachableTtlMs: number;
   private readonly now: () => number;
 
   constructor(
@@ -48,6 +52,7 @@ export class OpenIdDiscovery {
     options: OpenIdDiscoveryOptions = {},
   ) {
     this.ttlMs = options.ttlMs ?? 600_000;
+    this.unreachableTtlMs = options.unreachableTtlMs ?? 30_000;
     this.now = options.now ?? Date.now;
   }
 
@@ -63,6 +68,7 @@ export class OpenIdDiscovery {
   private async discover(): Promise<oauth.Configuration | null> {
     const issuer = new URL(this.client.issuer ?? new URL(this.client.tokenUrl).origin);
     let provider: oauth.Configuration | null;
+    let ttlMs = this.ttlMs;
     try {
       const found = await oauth.discovery(
         issuer,
@@ -78,11 +84,11 @@ export class OpenIdDiscovery {
       );
       provider = offersOpenId(found.serverMetadata()) ? found : null;
     } catch (error) {
-      if (asTokenEndpointError(error).error === 'unreachable') return null;
-      // No document, or one that is not this issuer's: OAuth only.
+      // No document, or one that is not this issuer's: OAuth only. No answer at all: OAuth only, for a while.
       provider = null;
+      if (asTokenEndpointError(error).error === 'unreachable') ttlMs = this.unreachableTtlMs;
     }
-    this.known = { provider, until: this.now() + this.ttlMs };
+    this.known = { provider, until: this.now() + ttlMs };
     return provider;
   }
 }
