@@ -77,14 +77,16 @@ async function token(ctx: AccountsContext, req: Request, res: Response, fields: 
   const grantType = fields.get('grant_type');
   if (grantType === undefined) throw new OAuthError(400, 'invalid_request', 'The parameter grant_type is missing.');
   const client = await authenticateClient(ctx.db, req.get('authorization'), fields, { allowPublic: true });
-  const context = {
-    ttlSeconds: ctx.config.accessTokenTtl,
-    now: ctx.now(),
-    idTokens: { issuer: ctx.issuer, keys: ctx.signingKeys },
-  };
+  const context = { ttlSeconds: ctx.config.accessTokenTtl, now: ctx.now() };
   switch (grantType) {
     case 'authorization_code':
-      res.json(await exchangeCode(ctx.db, client, fields, context));
+      // A code granted with openid also gets an ID token, signed with the current key.
+      res.json(
+        await exchangeCode(ctx.db, client, fields, {
+          ...context,
+          idTokens: { issuer: ctx.issuer, keys: ctx.signingKeys },
+        }),
+      );
       return;
     case 'refresh_token':
       res.json(await refreshTokens(ctx.db, client, fields, context));
@@ -101,7 +103,7 @@ async function token(ctx: AccountsContext, req: Request, res: Response, fields: 
   }
 }
 
-/** The authorization server's metadata (RFC 8414); OpenID Connect's fields are in openid-routes.ts. */
+/** The authorization server's metadata (RFC 8414). */
 function serverMetadata(issuer: string) {
   return {
     issuer,
