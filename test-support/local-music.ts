@@ -7,6 +7,7 @@ import {
   loadMusicConfig,
   migrate,
   openDatabase,
+  prepareSigningKey,
   registerConfiguredClient,
   seedCatalog,
   type MusicApp,
@@ -88,6 +89,8 @@ export async function startLocalMusic(options: LocalMusicOptions = {}): Promise<
     // The demo password is hashed at the configured cost, as the service hashes it.
     if (options.demoUser) await ensureDemoUser(db, false, { passwordCost: config.passwordCost });
     await registerConfiguredClient(db, config.client);
+    // As the service does at start: the signing key is ready before the first sign-in.
+    await prepareSigningKey(db, config.signingKeyDays);
   } catch (error) {
     await server.close();
     await db.close();

@@ -20,6 +20,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   MUSIC_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   MUSIC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(3600),
+  // The age at which the ID token signing key is replaced; the replaced key stays published as long again.
+  MUSIC_SIGNING_KEY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   MUSIC_CLIENT_ID: z.string().min(1).default('graphonic'),
   MUSIC_CLIENT_SECRET: z.string().min(1).optional(),
   MUSIC_CLIENT_REDIRECT_URIS: z.string().min(1).default('http://127.0.0.1:4000/auth/callback'),
@@ -85,6 +87,8 @@ export interface MusicConfig {
   publicUrl: string;
   /** Access token lifetime in seconds. */
   accessTokenTtl: number;
+  /** Days between ID token signing keys; a replaced key stays published as long again. */
+  signingKeyDays: number;
   /** scrypt's cost for the passwords the service hashes (a stored hash keeps its own). */
   passwordCost: ScryptCost;
   /** Outside production, the demo listeners to create: `demo`, `demo2`… (see demoListenerIds). */
@@ -165,6 +169,7 @@ export function loadMusicConfig(env: NodeJS.ProcessEnv = process.env): MusicConf
     databaseUrl: value.DATABASE_URL,
     publicUrl: (value.MUSIC_PUBLIC_URL ?? `http://${host}:${value.MUSIC_PORT}`).replace(/\/+$/, ''),
     accessTokenTtl: value.MUSIC_ACCESS_TOKEN_TTL,
+    signingKeyDays: value.MUSIC_SIGNING_KEY_DAYS,
     // Test runs hash cheaply to stay fast; a stored hash is never rewritten to a lower cost.
     passwordCost: value.NODE_ENV === 'test' ? testPasswordCost : standardPasswordCost,
     demoListeners: value.MUSIC_DEMO_LISTENERS,

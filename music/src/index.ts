@@ -6,3 +6,4 @@ export { migrate } from './db/migrate';
 export { seedCatalog } from './catalog/seed';
 export { Random } from './catalog/random';
 export { createUser, ensureDemoUser, registerConfiguredClient, issueTokens } from './accounts/service';
+export { prepareSigningKey } from './accounts/signing-keys';

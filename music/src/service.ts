@@ -7,6 +7,7 @@ import {
   registerConfiguredClient,
   retireDemoSignIn,
 } from './accounts/service';
+import { prepareSigningKey } from './accounts/signing-keys';
 import { createMusicApp } from './app';
 import { furnishDemoLibrary } from './catalog/demo';
 import { seedCatalog, type SeedOptions } from './catalog/seed';
@@ -63,6 +64,7 @@ export async function startMusicService(config: MusicConfig, options: StartOptio
       );
     }
     await registerConfiguredClient(db, config.client);
+    await prepareSigningKey(db, config.signingKeyDays);
     if (config.env === 'production') {
       // A password everyone knows never signs anyone in on a production service.
       const retired = await retireDemoSignIn(db);

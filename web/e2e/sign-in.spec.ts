@@ -72,7 +72,7 @@ test('after signing out, Continue with asks for the account again instead of sig
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Graphonic', exact: true })).toBeVisible();
 
-  // The music service still knows this browser, yet it asks who is there: the next person may be someone else.
+  // Signing out ended the sign-in at the music service too: it asks who is there, as the next person may be someone else.
   await page.goto('/auth/signin?returnTo=/library');
   await page.getByRole('link', { name: /^Continue with / }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to continue to Graphonic');

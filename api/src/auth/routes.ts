@@ -6,6 +6,7 @@ import { sharedDispatcher } from '../music/client';
 import { answerUnavailable } from '../ops/unavailable';
 import { forgetSignOut, rememberSignOut, signedOutBefore } from './fresh-sign-in';
 import { AddressLimit, loginLimit } from './login-limit';
+import { endSessionUrl, exchangeCodeWithOpenId, nonceOf, OpenIdDiscovery, openIdScopes } from './openid';
 import { safeReturnTo } from './return-to';
 import { SignInStateStore } from './sign-in-state';
 import {
@@ -15,6 +16,7 @@ import {
   newVerifier,
   TokenEndpointError,
   type ClientCredentials,
+  type TokenResponse,
 } from './token-endpoint';
 import { requestedScopes } from './scopes';
 import { sessionCookieName } from './session';
@@ -34,6 +36,8 @@ export interface AuthRouterOptions {
   now?: () => number;
   /** The api's client at the accounts service (the one its sessions refresh with); made from the config by default. */
   client?: ClientCredentials;
+  /** Whether the accounts service offers OpenID Connect; asked through its discovery document by default. */
+  openId?: OpenIdDiscovery;
 }
 
 /** What a log line may say about a failed sign-in: the kind of failure and the OAuth error code, nothing else. */
@@ -83,10 +87,37 @@ function save(req: Request): Promise<void> {
   });
 }
 
+/** The music part of a session, from a code exchange without OpenID Connect: the profile names the listener. */
+async function oauthSignIn(
+  config: Config,
+  client: ClientCredentials,
+  callbackUrl: URL,
+  checks: { state: string; verifier: string },
+  timeoutMs: number,
+): Promise<MusicSession> {
+  const tokens = await exchangeCode(client, callbackUrl, checks);
+  const profile = await fetchProfile(config, tokens.access_token, timeoutMs);
+  return musicSession(tokens, profile.id, profile.display_name ?? null);
+}
+
+function musicSession(tokens: TokenResponse, userId: string, displayName: string | null): MusicSession {
+  return {
+    userId,
+    displayName,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token || null,
+    expiresAt: Date.now() + tokens.expires_in * 1000,
+    lifetimeMs: tokens.expires_in * 1000,
+    scopes: (tokens.scope ?? '').split(' ').filter(Boolean),
+  };
+}
+
 /**
  * Sign-in as a confidential OAuth client with state and PKCE (openid-client, token-endpoint.ts):
  * `/auth/login`, `/auth/callback` and `POST /auth/logout`; the sign-in after a sign-out asks the
- * music service for the account again (fresh-sign-in.ts). Tokens stay in the server-side session,
+ * music service for the account again (fresh-sign-in.ts). When the service offers OpenID Connect
+ * (openid.ts), the sign-in asks for it too, the ID token names the listener, and signing out here
+ * also ends the sign-in there. Tokens stay in the server-side session,
  * which is made only when a callback succeeds; until then the sign-in lives in a sealed cookie
  * (sign-in-state.ts).
  */
@@ -94,6 +125,7 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
   const { logger } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const client = options.client ?? accountsClient(config, timeoutMs);
+  const openId = options.openId ?? new OpenIdDiscovery(client);
   const redirectUri = `${config.publicUrl}/auth/callback`;
   const states = new SignInStateStore({
     secrets: config.sessionSecrets,
@@ -109,15 +141,22 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
   router.get('/auth/login', loginLimit(limit), async (req: Request, res: Response) => {
     // A one-time state and the PKCE S256 verifier, sealed in a short-lived cookie: nothing is stored before sign-in.
     const verifier = newVerifier();
-    const state = states.begin(req, res, verifier);
-    const target = await authorizationUrl(client, {
-      redirectUri,
-      scope: requestedScopes.join(' '),
-      state,
-      verifier,
-      // After a sign-out the service asks for the account again instead of signing the same one back in.
-      showDialog: signedOutBefore(req),
-    });
+    const provider = await openId.provider();
+    const state = states.begin(req, res, verifier, { openId: provider !== null });
+    const scopes: string[] = provider ? [...requestedScopes, ...Object.keys(openIdScopes)] : requestedScopes;
+    const target = await authorizationUrl(
+      client,
+      {
+        redirectUri,
+        scope: scopes.join(' '),
+        state,
+        verifier,
+        // After a sign-out the service asks for the account again instead of signing the same one back in.
+        showDialog: signedOutBefore(req),
+        ...(provider ? { nonce: nonceOf(verifier) } : {}),
+      },
+      provider ?? undefined,
+    );
     res.redirect(302, target.href);
   });
 
@@ -138,17 +177,16 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
       // The redirect URI as registered, with the query the browser brought.
       const callbackUrl = new URL(redirectUri);
       callbackUrl.search = new URL(req.originalUrl, redirectUri).search;
-      const tokens = await exchangeCode(client, callbackUrl, { state: pending.state, verifier: pending.verifier });
-      const profile = await fetchProfile(config, tokens.access_token, timeoutMs);
-      music = {
-        userId: profile.id,
-        displayName: profile.display_name ?? null,
-        accessToken: tokens.access_token,
-        refreshToken: tokens.refresh_token || null,
-        expiresAt: Date.now() + tokens.expires_in * 1000,
-        lifetimeMs: tokens.expires_in * 1000,
-        scopes: (tokens.scope ?? '').split(' ').filter(Boolean),
-      };
+      const checks = { state: pending.state, verifier: pending.verifier };
+      if (pending.openId) {
+        // Asked for at login: the ID token, validated, says who signed in; no profile request.
+        const provider = await openId.provider();
+        if (!provider) throw new Error('The sign-in service no longer offers OpenID Connect.');
+        const signedIn = await exchangeCodeWithOpenId(provider, callbackUrl, checks);
+        music = { ...musicSession(signedIn.tokens, signedIn.userId, signedIn.displayName), idToken: signedIn.idToken };
+      } else {
+        music = await oauthSignIn(config, client, callbackUrl, checks, timeoutMs);
+      }
     } catch (error) {
       // The reason goes to the log without the code or any secret; the person gets a plain page.
       logger.warn({ reqId: req.id, ...signInFailure(error) }, 'sign-in failed');
@@ -174,6 +212,7 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
   router.post('/auth/logout', (req: Request, res: Response) => {
     // Only a listener who was signed in has a sign-in to forget; a visitor gets no cookie at all.
     const wasSignedIn = req.session.music !== undefined;
+    const idToken = req.session.music?.idToken;
     req.session.destroy((error: unknown) => {
       if (error) {
         // Not signed out: the session is still in the store, and the person is told to try again.
@@ -183,9 +222,23 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
       }
       res.clearCookie(sessionCookieName, { path: '/' });
       if (wasSignedIn) rememberSignOut(res, secure);
-      res.status(204).end();
+      // Signed out here whatever happens next: a failure to name the address only skips that step.
+      void endSessionAnswer(idToken)
+        .catch(() => null)
+        .then((url) => {
+          // Where the browser goes next to end its sign-in at the music service too, when that service offers it.
+          if (url) res.status(200).json({ endSessionUrl: url.href });
+          else res.status(204).end();
+        });
     });
   });
+
+  /** The music service's end-session address for a session's ID token, or null (no ID token, not offered). */
+  async function endSessionAnswer(idToken: string | undefined): Promise<URL | null> {
+    if (idToken === undefined) return null;
+    const provider = await openId.provider();
+    return provider ? endSessionUrl(provider, idToken, `${config.publicUrl}/`) : null;
+  }
 
   return router;
 }

@@ -27,6 +27,8 @@ export interface PendingSignIn {
   returnTo: string;
   /** Epoch milliseconds after which the sign-in is refused. */
   expiresAt: number;
+  /** The sign-in asked for OpenID Connect: the callback expects an ID token (its nonce derives from the verifier). */
+  openId?: boolean;
 }
 
 /** The sealing key for one session secret. */
@@ -50,7 +52,8 @@ function isPending(value: unknown): value is PendingSignIn {
     typeof record.state === 'string' &&
     typeof record.verifier === 'string' &&
     typeof record.returnTo === 'string' &&
-    typeof record.expiresAt === 'number'
+    typeof record.expiresAt === 'number' &&
+    (record.openId === undefined || typeof record.openId === 'boolean')
   );
 }
 
@@ -125,13 +128,17 @@ export class SignInStateStore {
     this.cookie = { httpOnly: true, sameSite: 'lax', secure: options.secure, path: cookiePath };
   }
 
-  /** Starts a sign-in with the PKCE `verifier`: seals it in the cookie and answers the new one-time `state`. */
-  begin(req: Request, res: Response, verifier: string): string {
+  /**
+   * Starts a sign-in with the PKCE `verifier` (and OpenID Connect when `openId`): seals it in the
+   * cookie and answers the new one-time `state`.
+   */
+  begin(req: Request, res: Response, verifier: string, options: { openId?: boolean } = {}): string {
     const pending: PendingSignIn = {
       state: randomBytes(24).toString('base64url'),
       verifier,
       returnTo: safeReturnTo(req.query.returnTo),
       expiresAt: this.now() + signInLifetimeMs,
+      ...(options.openId ? { openId: true } : {}),
     };
     const key = this.keys[0];
     if (!key) throw new Error('A sign-in cannot start without a secret.');

@@ -98,9 +98,10 @@ describe('signing in through the api', () => {
     const replay = await visit(apiJar, callback);
     expect(replay.headers.get('location')).toBe('/auth/error?code=state_mismatch');
 
-    // Signing out destroys the session in the store.
+    // Signing out destroys the session in the store (and names the music service's end-session address).
     const logout = await visit(apiJar, `${api.url}/auth/logout`, { method: 'POST' });
-    expect(logout.status).toBe(204);
+    expect(logout.status).toBe(200);
+    expect(JSON.stringify(await logout.json())).not.toContain(token);
     const remaining = sessionFiles()
       .map((name) => readFileSync(join(sessionDir, name), 'utf8'))
       .filter((text) => text.includes(token));
@@ -143,9 +144,10 @@ describe('signing in through the api', () => {
     const first = await startSignIn();
     await finish(await withPassword(await first.answer.text()));
 
-    // Signed out of Graphonic, still signed in at the music service: the next sign-in asks for the password.
+    // Signed out of Graphonic, still signed in at the music service (its end-session address, which the
+    // api names, is not followed here): the next sign-in asks for the password.
     const logout = await visit(apiJar, `${api.url}/auth/logout`, { method: 'POST' });
-    expect(logout.status).toBe(204);
+    expect(logout.status).toBe(200);
     expect(apiJar.get('graphonic.sid')).toBeUndefined();
     expect(apiJar.get('graphonic.signedout')).toBe('1');
     const logoutCookie = logout.headers.getSetCookie().find((line) => line.startsWith('graphonic.signedout='));

@@ -80,10 +80,7 @@ export function oauthConfiguration(client: ClientCredentials): oauth.Configurati
   // In seconds: a sign-in service that never answers must not hold a request (or a sign-in) forever.
   configuration.timeout = (client.timeoutMs ?? 10_000) / 1000;
   const endpoints = [client.tokenUrl, client.authorizationUrl].flatMap((url) => (url ? [new URL(url)] : []));
-  if (
-    endpoints.some((url) => url.protocol === 'http:') &&
-    endpoints.every((url) => url.protocol === 'https:' || loopbackHosts.has(url.hostname))
-  ) {
+  if (plainHttpToLoopbackOnly(endpoints)) {
     // The local music service speaks plain http on this machine only (development, tests); Spotify and any other host stay https-only.
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- marked deprecated by the library only to stand out
     oauth.allowInsecureRequests(configuration);
@@ -92,8 +89,16 @@ export function oauthConfiguration(client: ClientCredentials): oauth.Configurati
   return configuration;
 }
 
+/** True when some of `urls` are plain http and every one of those is to a loopback host (the local music service). */
+export function plainHttpToLoopbackOnly(urls: readonly URL[]): boolean {
+  return (
+    urls.some((url) => url.protocol === 'http:') &&
+    urls.every((url) => url.protocol === 'https:' || loopbackHosts.has(url.hostname))
+  );
+}
+
 /** The library's errors as the api reports them: the OAuth `error` code of a refusal, or why no answer came. */
-function asTokenEndpointError(error: unknown): TokenEndpointError {
+export function asTokenEndpointError(error: unknown): TokenEndpointError {
   if (error instanceof TokenEndpointError) return error;
   if (error instanceof oauth.ResponseBodyError) {
     return new TokenEndpointError(
@@ -125,7 +130,7 @@ function asTokenEndpointError(error: unknown): TokenEndpointError {
 }
 
 /** The fields the api keeps, from a token answer the library already checked. */
-function tokenResponse(answer: oauth.TokenEndpointResponse): TokenResponse {
+export function tokenResponse(answer: oauth.TokenEndpointResponse): TokenResponse {
   if (typeof answer.expires_in !== 'number') {
     throw new TokenEndpointError('invalid_response', 'The sign-in service sent a token without its lifetime.', 200);
   }
@@ -148,9 +153,13 @@ export async function authorizationUrl(
     verifier: string;
     /** Asks the service to show its sign-in dialog even for a browser it knows (after a sign-out). */
     showDialog?: boolean;
+    /** OpenID Connect: the value the ID token must carry back. */
+    nonce?: string;
   },
+  /** The discovered configuration of an OpenID provider; the configured endpoints by default. */
+  configuration: oauth.Configuration = oauthConfiguration(client),
 ): Promise<URL> {
-  return oauth.buildAuthorizationUrl(oauthConfiguration(client), {
+  return oauth.buildAuthorizationUrl(configuration, {
     response_type: 'code',
     redirect_uri: params.redirectUri,
     scope: params.scope,
@@ -158,6 +167,7 @@ export async function authorizationUrl(
     code_challenge: await oauth.calculatePKCECodeChallenge(params.verifier),
     code_challenge_method: 'S256',
     ...(params.showDialog ? { show_dialog: 'true' } : {}),
+    ...(params.nonce === undefined ? {} : { nonce: params.nonce }),
   });
 }
 

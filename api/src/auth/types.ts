@@ -9,6 +9,8 @@ export interface MusicSession {
   /** How long the access token lived when issued; absent in sessions from before it was kept. */
   lifetimeMs?: number;
   scopes: string[];
+  /** The ID token of the sign-in, when the service offers OpenID Connect: the hint of the sign-out there. */
+  idToken?: string;
 }
 
 declare module 'express-session' {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { buildSchema, isInputObjectType, isInterfaceType, isObjectType } from 'graphql';
 import { loadTypeDefs } from '@graphonic/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openIdScopes } from '../auth/openid';
 import { requestedScopes, reviewedScopes } from '../auth/scopes';
 import { openSignInState, sealSignInState, signInCookieName, type PendingSignIn } from '../auth/sign-in-state';
 import { createLogger } from '../ops/logger';
@@ -81,6 +82,8 @@ describe('/auth/login', () => {
         'client_id',
         'code_challenge',
         'code_challenge_method',
+        // The local music service offers OpenID Connect: the ID token must carry this sign-in's nonce back.
+        'nonce',
         'redirect_uri',
         'response_type',
         'scope',
@@ -104,10 +107,10 @@ describe('/auth/login', () => {
     // Nothing stored on the server before sign-in: no session id at all.
     expect(browser.sid()).toBeUndefined();
 
-    // Only scopes from the reviewed list, each with its reason.
+    // Only scopes from the reviewed lists, each with its reason: OpenID Connect's, as the service offers it.
     const scopes = (location.searchParams.get('scope') ?? '').split(' ');
-    expect(scopes).toEqual(requestedScopes);
-    for (const scope of scopes) expect(Object.keys(reviewedScopes)).toContain(scope);
+    expect(scopes).toEqual([...requestedScopes, ...Object.keys(openIdScopes)]);
+    for (const scope of scopes) expect([...Object.keys(reviewedScopes), ...Object.keys(openIdScopes)]).toContain(scope);
 
     // Every sign-in gets a state of its own.
     const again = new URL((await new Browser(api.url).fetch('/auth/login')).headers.get('location') ?? '');

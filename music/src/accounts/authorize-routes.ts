@@ -82,7 +82,7 @@ async function continueAuthorization(
     return;
   }
   if (!request.showDialog && (await hasConsent(ctx.db, userId, request.client.client_id, request.scopes))) {
-    res.redirect(303, await issueCode(ctx.db, request, userId, ctx.issuer, ctx.now()));
+    res.redirect(303, await issueCode(ctx.db, request, { userId, authTime: session.startedAt }, ctx.issuer, ctx.now()));
     return;
   }
   sendPage(
@@ -133,5 +133,8 @@ async function decide(ctx: AccountsContext, req: Request, res: Response): Promis
   }
   const at = ctx.now();
   await grantConsent(ctx.db, session.userId, request.client.client_id, request.scopes, at);
-  res.redirect(303, await issueCode(ctx.db, request, session.userId, ctx.issuer, at));
+  res.redirect(
+    303,
+    await issueCode(ctx.db, request, { userId: session.userId, authTime: session.startedAt }, ctx.issuer, at),
+  );
 }

@@ -13,6 +13,8 @@ export interface AuthorizeRequest {
   /** The PKCE S256 challenge, which every request carries. */
   codeChallenge: string;
   showDialog: boolean;
+  /** OpenID Connect: the client's value, handed back in the ID token to tie it to this request. */
+  nonce: string | undefined;
   /**
    * The request's parameters as a query string, carried through the sign-in and consent
    * forms and validated again, in full, whenever it comes back.
@@ -36,6 +38,7 @@ const carried = [
   'code_challenge',
   'code_challenge_method',
   'show_dialog',
+  'nonce',
 ] as const;
 
 /** The authorization response's location: `params` added to the redirect URI, with `iss` (RFC 9207). */
@@ -106,6 +109,11 @@ export async function validateAuthorizeRequest(
   if (challenge === null || !/^[A-Za-z0-9_-]{43,128}$/.test(challenge)) {
     return fail('invalid_request', 'PKCE is required: code_challenge must be 43 to 128 base64url characters.');
   }
+  const nonce = once('nonce');
+  // Carried through the forms and stored with the code: bounded like any other value a client sends.
+  if (nonce !== undefined && (nonce.length > 255 || !/^[\x20-\x7e]+$/.test(nonce))) {
+    return fail('invalid_request', 'nonce must be 1 to 255 printable ASCII characters.');
+  }
   const query = new URLSearchParams();
   for (const name of carried) {
     const value = params.get(name);
@@ -120,6 +128,7 @@ export async function validateAuthorizeRequest(
       scopes: scopes.scopes,
       codeChallenge: challenge,
       showDialog: params.get('show_dialog') === 'true',
+      nonce,
       query: query.toString(),
     },
   };
@@ -157,18 +166,23 @@ export async function grantConsent(
   );
 }
 
-/** Issues a one-time code (valid 60 seconds) and answers where to send the browser with it. */
+/**
+ * Issues a one-time code (valid 60 seconds) and answers where to send the browser with it. The
+ * code keeps the request's nonce and when the user signed in (`authTime`), for its ID token.
+ */
 export async function issueCode(
   db: Queryable,
   request: AuthorizeRequest,
-  userId: string,
+  user: { userId: string; authTime: Date },
   issuer: string,
   now: number,
 ): Promise<string> {
+  const { userId } = user;
   const code = randomToken();
   await db.query(
-    `INSERT INTO authorization_codes (code_hash, client_id, user_id, redirect_uri, scopes, code_challenge, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO authorization_codes
+       (code_hash, client_id, user_id, redirect_uri, scopes, code_challenge, expires_at, nonce, auth_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       tokenHash(code),
       request.client.client_id,
@@ -177,6 +191,8 @@ export async function issueCode(
       request.scopes,
       request.codeChallenge,
       new Date(now + lifetimes.authorizationCodeMs),
+      request.nonce ?? null,
+      user.authTime,
     ],
   );
   return redirectLocation(request.redirectUri, issuer, { code, state: request.state });

@@ -4,6 +4,7 @@ import type { RegisteredOrigins } from './cors';
 import type { ScryptCost } from './crypto';
 import { outboxMailer, smtpMailer, type Mailer } from './mail';
 import { AccountSessions } from './sessions';
+import { keyRotationOf, SigningKeys, type KeyRotation } from './signing-keys';
 
 /** What the accounts service reads from the music service's configuration. */
 export interface AccountsConfig {
@@ -12,6 +13,8 @@ export interface AccountsConfig {
   publicUrl: string;
   /** Access token lifetime in seconds. */
   accessTokenTtl: number;
+  /** Days between ID token signing keys (30 by default); a replaced key stays published as long again. */
+  signingKeyDays?: number;
   /** scrypt's cost for passwords: new hashes get it, and older hashes of a lower cost are raised to it. */
   passwordCost: ScryptCost;
   /** `smtp://` or `smtps://`; without it, mail goes to the outbox table (outside production only). */
@@ -31,6 +34,8 @@ export interface AccountsDeps {
   now?: () => number;
   /** Where sign-in links go; by default SMTP when configured, else the outbox. */
   mailer?: Mailer;
+  /** When ID token signing keys are replaced, overriding `config.signingKeyDays` (tests use minutes). */
+  keyRotation?: KeyRotation;
   /** How often expired rows are deleted, in clock milliseconds (default 10 minutes; 0 never). */
   pruneEveryMs?: number;
   /** Told of work that goes on after the answer (sending a sign-in link), so that tests can wait for it. */
@@ -47,6 +52,8 @@ export interface AccountsContext {
   issuer: string;
   production: boolean;
   sessions: AccountSessions;
+  /** The keys ID tokens are signed with, and the set `/jwks.json` publishes. */
+  signingKeys: SigningKeys;
   /** Where sign-in links go; null when the service does not send them. */
   mailer: Mailer | null;
   onBackgroundTask: (task: Promise<void>) => void;
@@ -74,6 +81,7 @@ export function accountsContext(deps: AccountsDeps): AccountsContext {
     issuer: config.publicUrl,
     production,
     sessions: new AccountSessions(db, config.publicUrl.startsWith('https:'), now),
+    signingKeys: new SigningKeys(db, now, deps.keyRotation ?? keyRotationOf(config.signingKeyDays)),
     mailer,
     onBackgroundTask: (task) => deps.onBackgroundTask?.(task),
   };

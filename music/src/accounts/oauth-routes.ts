@@ -12,6 +12,7 @@ import {
   refreshTokens,
   revokeToken,
 } from './oauth';
+import { openIdMetadata } from './openid-routes';
 import { knownScopes } from './scopes';
 
 /**
@@ -44,8 +45,11 @@ export function addOAuthRoutes(router: Router, ctx: AccountsContext): void {
       );
     }),
   );
-  router.get('/.well-known/oauth-authorization-server', (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=300').json(serverMetadata(ctx.issuer));
+  // One document for both: the OAuth metadata (RFC 8414) with OpenID Connect discovery's fields.
+  router.get(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'], (_req, res) => {
+    res
+      .set('Cache-Control', 'public, max-age=300')
+      .json({ ...serverMetadata(ctx.issuer), ...openIdMetadata(ctx.issuer) });
   });
 }
 
@@ -77,7 +81,13 @@ async function token(ctx: AccountsContext, req: Request, res: Response, fields: 
   const context = { ttlSeconds: ctx.config.accessTokenTtl, now: ctx.now() };
   switch (grantType) {
     case 'authorization_code':
-      res.json(await exchangeCode(ctx.db, client, fields, context));
+      // A code granted with openid also gets an ID token, signed with the current key.
+      res.json(
+        await exchangeCode(ctx.db, client, fields, {
+          ...context,
+          idTokens: { issuer: ctx.issuer, keys: ctx.signingKeys },
+        }),
+      );
       return;
     case 'refresh_token':
       res.json(await refreshTokens(ctx.db, client, fields, context));

@@ -194,7 +194,8 @@ for (const engine of engines) {
           token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
         });
         expect(as.scopes_supported).toContain('user-library-read');
-        expect(as.scopes_supported).toHaveLength(19);
+        expect(as.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email']));
+        expect(as.scopes_supported).toHaveLength(22);
       });
     });
 

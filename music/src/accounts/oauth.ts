@@ -1,6 +1,8 @@
 import type { Database, Queryable } from '../db/types';
 import { pkceChallenge, sameString, tokenHash, verifyClientSecret } from './crypto';
+import { issueIdToken } from './id-token';
 import { mintTokens, revokeAccessToken, revokeFamily, type TokenResponse } from './service';
+import type { SigningKeys } from './signing-keys';
 
 /** An OAuth error answer: `{ error, error_description }` with its HTTP status. */
 export class OAuthError extends Error {
@@ -124,6 +126,8 @@ export async function authenticateClient(
 export interface GrantContext {
   ttlSeconds: number;
   now: number;
+  /** Where ID tokens come from: a code granted with `openid` gets one, signed by this issuer's current key. */
+  idTokens?: { issuer: string; keys: SigningKeys };
 }
 
 const verifierPattern = /^[A-Za-z0-9._~-]{43,128}$/;
@@ -137,11 +141,16 @@ interface CodeRow {
   expires_at: Date;
   used_at: Date | null;
   family_id: string | null;
+  nonce: string | null;
+  auth_time: Date | null;
 }
 
-/** `grant_type=authorization_code`: a one-time code for tokens. */
+/**
+ * `grant_type=authorization_code`: a one-time code for tokens, and an ID token when the code was
+ * granted with `openid` (OpenID Connect Core 3.1.3.3).
+ */
 export async function exchangeCode(
-  db: Pick<Database, 'transaction'>,
+  db: Pick<Database, 'transaction'> & Queryable,
   { client }: AuthenticatedClient,
   fields: Fields,
   context: GrantContext,
@@ -151,7 +160,7 @@ export async function exchangeCode(
   const verifier = fields.get('code_verifier');
   const outcome = await db.transaction(async (tx) => {
     const { rows } = await tx.query<CodeRow & Record<string, unknown>>(
-      `SELECT client_id, user_id, redirect_uri, scopes, code_challenge, expires_at, used_at, family_id
+      `SELECT client_id, user_id, redirect_uri, scopes, code_challenge, expires_at, used_at, family_id, nonce, auth_time
        FROM authorization_codes WHERE code_hash = $1 FOR UPDATE`,
       [tokenHash(code)],
     );
@@ -186,10 +195,24 @@ export async function exchangeCode(
       new Date(context.now),
       familyId,
     ]);
-    return tokens;
+    return { tokens, row };
   });
   if (outcome === 'replayed') throw invalidGrant('Invalid authorization code');
-  return outcome;
+  const { tokens, row } = outcome;
+  if (context.idTokens === undefined || !row.scopes.includes('openid')) return tokens;
+  // Signed after the commit: the signing key may have to be made, in a transaction of its own.
+  const idToken = await issueIdToken(db, context.idTokens.keys, {
+    issuer: context.idTokens.issuer,
+    clientId: client.client_id,
+    userId: row.user_id,
+    scopes: row.scopes,
+    nonce: row.nonce,
+    // Codes from before OpenID Connect have no sign-in time: the code's own time stands for it.
+    authTime: row.auth_time ?? new Date(context.now),
+    accessToken: tokens.access_token,
+    now: context.now,
+  });
+  return { ...tokens, id_token: idToken };
 }
 
 interface RefreshRow {
@@ -264,7 +287,7 @@ export async function clientCredentials(
   return tokens;
 }
 
-interface AccessTokenRow {
+export interface AccessTokenRow {
   family_id: string;
   client_id: string;
   user_id: string | null;
@@ -287,7 +310,11 @@ interface RefreshTokenRow {
   revoked: boolean;
 }
 
-async function lookUpAccessToken(db: Queryable, token: string): Promise<(AccessTokenRow & { hash: string }) | null> {
+/** An access token's row by the token, revoked or expired ones too; null when unknown. */
+export async function lookUpAccessToken(
+  db: Queryable,
+  token: string,
+): Promise<(AccessTokenRow & { hash: string }) | null> {
   const hash = tokenHash(token);
   const { rows } = await db.query<AccessTokenRow & Record<string, unknown>>(
     `SELECT t.family_id, f.client_id, f.user_id, u.account_id, f.scopes, t.expires_at, t.created_at,

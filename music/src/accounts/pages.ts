@@ -180,6 +180,31 @@ export function signedOutPage(): string {
   );
 }
 
+export interface EndSessionPageOptions {
+  csrf: string;
+  /** The sign-out request's parameters, carried through the form and checked again. */
+  request: string;
+  /** The application that asks, when it said which it is. */
+  clientName: string | null;
+  userName: string;
+}
+
+/** OpenID Connect sign-out an application asked for without proof of who signed in: the person confirms. */
+export function endSessionPage(options: EndSessionPageOptions): string {
+  const asker = options.clientName === null ? 'An application' : escapeHtml(options.clientName);
+  return layout(
+    'Sign out',
+    `<h1>Sign out of Graphonic?</h1>
+<p>${asker} asks to sign you out. You are signed in as <strong>${escapeHtml(options.userName)}</strong>.</p>
+<form method="post" action="/oauth/logout">
+${hidden({ csrf: options.csrf, request: options.request })}
+<div class="actions">
+<button type="submit" name="decision" value="sign-out">Sign out</button>
+</div>
+</form>`,
+  );
+}
+
 export function checkEmailPage(email: string): string {
   return layout(
     'Check your e-mail',

@@ -9,6 +9,7 @@ import { addDeviceRoutes, deviceAuthorizationPath } from './device-routes';
 import { verificationPath } from './device';
 import { sendPage } from './forms';
 import { addOAuthRoutes } from './oauth-routes';
+import { addOpenIdRoutes, endSessionPath, userinfoPath } from './openid-routes';
 import { errorPage, icon, iconPath, stylesheetPath } from './pages';
 import { pruneExpired } from './service';
 import { addSignInRoutes } from './sign-in-routes';
@@ -17,15 +18,16 @@ export type { AccountsConfig, AccountsDeps } from './context';
 
 const stylesheet = readFileSync(new URL('./assets/accounts.css', import.meta.url), 'utf8');
 
-const pagePaths = ['/authorize', '/login', '/logout', '/dev/outbox', '/accounts', verificationPath];
-const oauthPaths = ['/api/token', '/oauth/revoke', '/oauth/introspect', deviceAuthorizationPath];
+const pagePaths = ['/authorize', '/login', '/logout', '/dev/outbox', '/accounts', verificationPath, endSessionPath];
+const oauthPaths = ['/api/token', '/oauth/revoke', '/oauth/introspect', deviceAuthorizationPath, userinfoPath];
 
 /**
  * The accounts service, Spotify's accounts service in shape: the sign-in and consent pages,
  * the token, revocation, introspection and device authorization endpoints, the device
- * verification pages, and the server's metadata. Mount it at the root of the app, before the
- * app's 404 handler. The routes are in authorize-routes.ts, sign-in-routes.ts, oauth-routes.ts
- * and device-routes.ts; what they store and read, in the modules they call.
+ * verification pages, OpenID Connect's keys, UserInfo and sign-out, and the server's metadata.
+ * Mount it at the root of the app, before the app's 404 handler. The routes are in
+ * authorize-routes.ts, sign-in-routes.ts, oauth-routes.ts, device-routes.ts and openid-routes.ts;
+ * what they store and read, in the modules they call.
  */
 export function createAccountsRouter(deps: AccountsDeps): Router {
   const ctx = accountsContext(deps);
@@ -48,6 +50,7 @@ export function createAccountsRouter(deps: AccountsDeps): Router {
   addSignInRoutes(router, ctx);
   addOAuthRoutes(router, ctx);
   addDeviceRoutes(router, ctx);
+  addOpenIdRoutes(router, ctx);
   router.use(accountsErrors(ctx.logger));
   return router;
 }

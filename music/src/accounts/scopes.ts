@@ -1,5 +1,13 @@
-/** Spotify's scopes, with the words the consent page uses for each. */
+/** OpenID Connect's scopes: who you are, to the application that signs you in. */
+export const openIdScopes: Readonly<Record<string, string>> = {
+  openid: 'Sign you in with your Graphonic account',
+  profile: 'See your name and username',
+  email: 'See your e-mail address',
+};
+
+/** Spotify's scopes and OpenID Connect's, with the words the consent page uses for each. */
 export const knownScopes: Readonly<Record<string, string>> = {
+  ...openIdScopes,
   'user-read-private': 'See your country and account type',
   'user-read-email': 'See your e-mail address',
   'playlist-read-private': 'See your private playlists',

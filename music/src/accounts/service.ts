@@ -315,6 +315,8 @@ export interface TokenResponse {
   scope?: string;
   expires_in: number;
   refresh_token?: string;
+  /** OpenID Connect: who signed in, for a code granted with `openid`. */
+  id_token?: string;
 }
 
 export interface MintOptions {

@@ -11,6 +11,8 @@ export interface AccountSession {
   idHash: string;
   userId: string | null;
   csrf: string;
+  /** When the session began: for a signed-in one, when its user signed in (an ID token's `auth_time`). */
+  startedAt: Date;
 }
 
 /**
@@ -46,12 +48,12 @@ export class AccountSessions {
     const value = this.cookieValue(req);
     if (!value) return null;
     const idHash = tokenHash(value);
-    const { rows } = await this.db.query<{ user_id: string | null; csrf_token: string }>(
-      'SELECT user_id, csrf_token FROM account_sessions WHERE id_hash = $1 AND expires_at > $2',
+    const { rows } = await this.db.query<{ user_id: string | null; csrf_token: string; created_at: Date }>(
+      'SELECT user_id, csrf_token, created_at FROM account_sessions WHERE id_hash = $1 AND expires_at > $2',
       [idHash, new Date(this.now())],
     );
     const row = rows[0];
-    return row ? { idHash, userId: row.user_id, csrf: row.csrf_token } : null;
+    return row ? { idHash, userId: row.user_id, csrf: row.csrf_token, startedAt: row.created_at } : null;
   }
 
   /** The visitor's session, or a new anonymous one that only carries the forms' CSRF token. */
@@ -62,9 +64,9 @@ export class AccountSessions {
   /** A new session with a new id and a new CSRF token; at sign-in this defeats session fixation. */
   async start(res: Response, userId: string | null): Promise<AccountSession> {
     const value = randomToken();
-    const session: AccountSession = { idHash: tokenHash(value), userId, csrf: randomToken() };
-    const lifetime = userId === null ? lifetimes.anonymousSessionMs : lifetimes.sessionMs;
     const now = this.now();
+    const session: AccountSession = { idHash: tokenHash(value), userId, csrf: randomToken(), startedAt: new Date(now) };
+    const lifetime = userId === null ? lifetimes.anonymousSessionMs : lifetimes.sessionMs;
     await this.db.query(
       'INSERT INTO account_sessions (id_hash, user_id, csrf_token, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
       [session.idHash, userId, session.csrf, new Date(now + lifetime), new Date(now)],

@@ -12,6 +12,7 @@ import { testPasswordCost } from './crypto';
 import type { Mailer } from './mail';
 import { authenticate, getAuth, requireScopes, requireUser } from './middleware';
 import { createAccountsRouter, type AccountsConfig } from './routes';
+import type { KeyRotation } from './signing-keys';
 
 /** Test support: the accounts router on a real loopback server, with a clock the test moves. */
 
@@ -41,6 +42,8 @@ export interface HarnessOptions {
   db?: Database;
   /** Where the router logs (errors only, to stdout, by default). */
   logger?: Logger;
+  /** When ID token signing keys are replaced (a month by default). */
+  keyRotation?: KeyRotation;
 }
 
 /**
@@ -93,6 +96,7 @@ export async function startAccounts(options: HarnessOptions = {}): Promise<Accou
         void task.finally(() => tasks.delete(task));
       },
       ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.keyRotation ? { keyRotation: options.keyRotation } : {}),
     }),
   );
   const v1 = express.Router();

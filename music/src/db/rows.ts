@@ -219,6 +219,8 @@ export const tables = {
     expires_at: timestamptz(),
     used_at: nullable(timestamptz()),
     family_id: nullable(uuid()),
+    nonce: nullable(text()),
+    auth_time: nullable(timestamptz()),
   },
   token_families: {
     id: uuid(),
@@ -274,6 +276,13 @@ export const tables = {
     html_body: text(),
     created_at: timestamptz(),
   },
+  signing_keys: {
+    kid: text(),
+    alg: text(),
+    public_jwk: jsonb<Record<string, unknown>>(),
+    private_jwk: jsonb<Record<string, unknown>>(),
+    created_at: timestamptz(),
+  },
 } as const satisfies Record<string, Record<string, Column<unknown>>>;
 
 export type Tables = typeof tables;
@@ -314,6 +323,7 @@ export type SignInAttemptRow = RowOf<Tables['sign_in_attempts']>;
 export type SignInLinkRow = RowOf<Tables['sign_in_links']>;
 export type SignInLinkRequestRow = RowOf<Tables['sign_in_link_requests']>;
 export type EmailOutboxRow = RowOf<Tables['email_outbox']>;
+export type SigningKeyRow = RowOf<Tables['signing_keys']>;
 
 /** The declared columns, as the schema test compares them: table → column → type and nullability. */
 export function declaredColumns(): Record<string, Record<string, { type: SqlType; nullable: boolean }>> {

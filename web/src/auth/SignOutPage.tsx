@@ -4,6 +4,14 @@ import { Link } from 'wouter';
 import { forgetBrowserDevice } from '../player/browser-device';
 import { AuthLayout } from './AuthLayout';
 
+/** Where to go after signing out: the music service's end-session address when the api names one, else home. */
+async function nextAddress(response: Response): Promise<string> {
+  if (response.status !== 200) return '/';
+  const body: unknown = await response.json().catch(() => null);
+  const url = typeof body === 'object' && body !== null && 'endSessionUrl' in body ? body.endSessionUrl : null;
+  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : '/';
+}
+
 /** Sign out: a confirmation that posts, then a fresh start at the landing page. */
 export default function SignOutPage() {
   const [state, setState] = useState<'idle' | 'working' | 'failed'>('idle');
@@ -15,8 +23,9 @@ export default function SignOutPage() {
       await forgetBrowserDevice(client);
       const response = await fetch('/auth/logout', { method: 'POST', credentials: 'same-origin' });
       if (!response.ok) throw new Error(`Sign-out answered ${String(response.status)}`);
-      // A full load: nothing of the signed-in app (its cache, its player) stays in memory.
-      window.location.assign('/');
+      // A full load: nothing of the signed-in app (its cache, its player) stays in memory. When the music
+      // service offers it, the way home passes through it, to end the sign-in there too.
+      window.location.assign(await nextAddress(response));
     } catch {
       setState('failed');
     }

@@ -1,0 +1,174 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, type RunningServer } from '../../../test-support/http';
+import { startLocalMusic, type LocalMusic } from '../../../test-support/local-music';
+import { consentAtMusic, Jar, visit } from '../../../test-support/sign-in';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import type { MusicSession } from './types';
+
+/**
+ * Sign-in through the api against the real local music service, both ways: with OpenID Connect,
+ * which the service offers (the ID token names the listener, and signing out ends the sign-in
+ * there too), and as against Spotify, whose accounts service publishes no discovery document (the
+ * profile request names the listener).
+ */
+
+interface RunningApi {
+  url: string;
+  sessionDir: string;
+  stop(): Promise<void>;
+}
+
+let music: LocalMusic;
+/** While true, the music service answers its discovery document with 404, as Spotify's accounts service does. */
+let hideDiscovery = false;
+let profileRequests = 0;
+const apis: RunningApi[] = [];
+
+function storedSessions(api: RunningApi): MusicSession[] {
+  return readdirSync(api.sessionDir)
+    .filter((name) => name.endsWith('.json'))
+    .map(
+      (name) => JSON.parse(readFileSync(join(api.sessionDir, name), 'utf8')) as { session: { music?: MusicSession } },
+    )
+    .flatMap((stored) => (stored.session.music ? [stored.session.music] : []));
+}
+
+/** An api listening before the music service starts, which must know its callback address; built once it has. */
+async function listeningApi(): Promise<{ url: string; build: () => Promise<RunningApi> }> {
+  const sessionDir = mkdtempSync(join(tmpdir(), 'graphonic-sessions-'));
+  const holder: { app?: Awaited<ReturnType<typeof createApp>>['app'] } = {};
+  const server: RunningServer = await listen((req, res) => {
+    holder.app?.(req, res);
+  });
+  return {
+    url: server.url,
+    async build() {
+      const built = await createApp(
+        loadConfig({
+          NODE_ENV: 'test',
+          PUBLIC_URL: server.url,
+          MUSIC_API_URL: `${music.url}/v1`,
+          MUSIC_ACCOUNTS_URL: music.url,
+          SESSION_DIR: sessionDir,
+          WEB_DIST: join(sessionDir, 'no-web'),
+        }),
+      );
+      holder.app = built.app;
+      return {
+        url: server.url,
+        sessionDir,
+        async stop() {
+          await server.close();
+          await built.stop();
+          rmSync(sessionDir, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+// Two apis on one music service: each learns on its first sign-in whether the service offers OpenID Connect.
+let withOpenId: RunningApi;
+let withoutOpenId: RunningApi;
+
+beforeAll(async () => {
+  const listening = await Promise.all([listeningApi(), listeningApi()]);
+  music = await startLocalMusic({
+    demoUser: true,
+    env: { MUSIC_CLIENT_REDIRECT_URIS: listening.map((api) => `${api.url}/auth/callback`).join(',') },
+    wrap: (service) => (req, res) => {
+      if (hideDiscovery && req.url?.startsWith('/.well-known/openid-configuration')) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not_found"}');
+        return;
+      }
+      if (req.url?.split('?')[0] === '/v1/me') profileRequests += 1;
+      service(req, res);
+    },
+  });
+  for (const api of listening) apis.push(await api.build());
+  [withOpenId, withoutOpenId] = apis as [RunningApi, RunningApi];
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(apis.map((api) => api.stop()));
+  await music.stop();
+});
+
+/** From the api's /auth/login through the music service and back; resolves with the authorization address used. */
+async function signInAt(api: RunningApi, apiJar: Jar, musicJar: Jar): Promise<URL> {
+  const login = await visit(apiJar, `${api.url}/auth/login?returnTo=/library`);
+  const authorize = new URL(login.headers.get('location') ?? '');
+  const callback = await consentAtMusic(musicJar, authorize.toString(), api.url);
+  const done = await visit(apiJar, callback);
+  expect(done.status).toBe(303);
+  expect(done.headers.get('location')).toBe('/library');
+  return authorize;
+}
+
+describe('signing in with OpenID Connect, which the local music service offers', () => {
+  it('asks for openid with a nonce, takes the listener from the ID token, and asks no profile', async () => {
+    hideDiscovery = false;
+    const api = withOpenId;
+    const apiJar = new Jar();
+    const musicJar = new Jar();
+    const before = profileRequests;
+    const authorize = await signInAt(api, apiJar, musicJar);
+    const scopes = (authorize.searchParams.get('scope') ?? '').split(' ');
+    expect(scopes).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'user-library-read']));
+    expect(authorize.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(profileRequests).toBe(before);
+    const [session] = storedSessions(api);
+    expect(session).toMatchObject({ userId: 'demo', displayName: 'Demo Listener' });
+    expect(session?.idToken).toMatch(/^ey/);
+
+    // Signing out here names the music service's end-session address; following it ends the sign-in there.
+    const logout = await visit(apiJar, `${api.url}/auth/logout`, { method: 'POST' });
+    expect(logout.status).toBe(200);
+    const { endSessionUrl } = (await logout.json()) as { endSessionUrl: string };
+    const end = new URL(endSessionUrl);
+    expect(end.origin + end.pathname).toBe(`${music.url}/oauth/logout`);
+    expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${api.url}/`);
+    expect(storedSessions(api)).toEqual([]);
+    const ended = await visit(musicJar, endSessionUrl);
+    expect(ended.status).toBe(303);
+    expect(ended.headers.get('location')).toBe(`${api.url}/`);
+    const page = await (await visit(musicJar, `${music.url}/login`)).text();
+    expect(page).not.toContain('You are signed in');
+  }, 60_000);
+
+  it('refuses a callback whose ID token is for another sign-in (a forged nonce)', async () => {
+    hideDiscovery = false;
+    const api = withOpenId;
+    const apiJar = new Jar();
+    const login = await visit(apiJar, `${api.url}/auth/login`);
+    const authorize = new URL(login.headers.get('location') ?? '');
+    authorize.searchParams.set('nonce', 'a-nonce-of-another-sign-in');
+    const callback = await consentAtMusic(new Jar(), authorize.toString(), api.url);
+    const done = await visit(apiJar, callback);
+    expect(done.headers.get('location')).toBe('/auth/error?code=sign_in_failed');
+  }, 60_000);
+});
+
+describe('signing in without OpenID Connect, as against Spotify', () => {
+  it('asks the reviewed scopes only, names the listener by the profile, and signs out here only', async () => {
+    hideDiscovery = true;
+    const api = withoutOpenId;
+    const apiJar = new Jar();
+    const before = profileRequests;
+    const authorize = await signInAt(api, apiJar, new Jar());
+    const scopes = (authorize.searchParams.get('scope') ?? '').split(' ');
+    expect(scopes).not.toContain('openid');
+    expect(scopes).toContain('user-library-read');
+    expect(authorize.searchParams.get('nonce')).toBeNull();
+    expect(profileRequests).toBe(before + 1);
+    const [session] = storedSessions(api);
+    expect(session).toMatchObject({ userId: 'demo', displayName: 'Demo Listener' });
+    expect(session).not.toHaveProperty('idToken');
+    const logout = await visit(apiJar, `${api.url}/auth/logout`, { method: 'POST' });
+    expect(logout.status).toBe(204);
+  }, 60_000);
+});
