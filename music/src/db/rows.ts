@@ -276,6 +276,22 @@ export const tables = {
     html_body: text(),
     created_at: timestamptz(),
   },
+  device_codes: {
+    device_code_hash: text(),
+    user_code_hash: text(),
+    client_id: text(),
+    scopes: textArray(),
+    status: text(),
+    user_id: nullable(text()),
+    interval_seconds: int(),
+    last_polled_at: nullable(timestamptz()),
+    created_at: timestamptz(),
+    expires_at: timestamptz(),
+    decided_at: nullable(timestamptz()),
+    used_at: nullable(timestamptz()),
+    family_id: nullable(uuid()),
+  },
+  user_code_attempts: { id: bigint(), address: text(), attempted_at: timestamptz(), outcome: nullable(text()) },
   signing_keys: {
     kid: text(),
     alg: text(),
@@ -324,6 +340,8 @@ export type SignInLinkRow = RowOf<Tables['sign_in_links']>;
 export type SignInLinkRequestRow = RowOf<Tables['sign_in_link_requests']>;
 export type EmailOutboxRow = RowOf<Tables['email_outbox']>;
 export type SigningKeyRow = RowOf<Tables['signing_keys']>;
+export type DeviceCodeRow = RowOf<Tables['device_codes']>;
+export type UserCodeAttemptRow = RowOf<Tables['user_code_attempts']>;
 
 /** The declared columns, as the schema test compares them: table → column → type and nullability. */
 export function declaredColumns(): Record<string, Record<string, { type: SqlType; nullable: boolean }>> {
