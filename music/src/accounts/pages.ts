@@ -134,29 +134,53 @@ export interface ConsentPageOptions {
   scopes: readonly string[];
 }
 
-export function consentPage(options: ConsentPageOptions): string {
+/**
+ * What a consent asks: the scopes the client will have, the decision posted to `action` with
+ * `fields`, and the way to sign in as someone else (continuing to `continueTo`).
+ */
+function consentQuestion(options: {
+  csrf: string;
+  clientName: string;
+  userName: string;
+  scopes: readonly string[];
+  action: string;
+  fields: Record<string, string>;
+  continueTo: string;
+  /** Said after the scopes, before the decision. */
+  note?: string;
+}): string {
   const items = options.scopes.length
     ? options.scopes.map((scope) => `<li>${escapeHtml(knownScopes[scope] ?? scope)}</li>`).join('\n')
     : '<li>See your public profile and playlists</li>';
-  return layout(
-    'Allow access',
-    `<h1>Allow ${escapeHtml(options.clientName)} to use your account?</h1>
-<p>Signed in as <strong>${escapeHtml(options.userName)}</strong>. ${escapeHtml(options.clientName)} will be able to:</p>
+  return `<p>Signed in as <strong>${escapeHtml(options.userName)}</strong>. ${escapeHtml(options.clientName)} will be able to:</p>
 <ul class="scopes">
 ${items}
 </ul>
-<p class="small">Your answer is kept for ${escapeHtml(options.clientName)}. Signing out of ${escapeHtml(options.clientName)} ends its access from this browser, and signing in there again asks for your password.</p>
-<form method="post" action="/authorize/decision">
-${hidden({ csrf: options.csrf, request: options.request })}
+${options.note ?? ''}<form method="post" action="${options.action}">
+${hidden({ csrf: options.csrf, ...options.fields })}
 <div class="actions">
 <button type="submit" name="decision" value="allow">Agree</button>
 <button type="submit" name="decision" value="deny" class="secondary">Cancel</button>
 </div>
 </form>
 <form method="post" action="/logout" class="switch">
-${hidden({ csrf: options.csrf, continue: options.request })}
+${hidden({ csrf: options.csrf, continue: options.continueTo })}
 <button type="submit" class="link">Not ${escapeHtml(options.userName)}? Sign in as someone else</button>
-</form>`,
+</form>`;
+}
+
+export function consentPage(options: ConsentPageOptions): string {
+  const question = consentQuestion({
+    ...options,
+    action: '/authorize/decision',
+    fields: { request: options.request },
+    continueTo: options.request,
+    note: `<p class="small">Your answer is kept for ${escapeHtml(options.clientName)}. Signing out of ${escapeHtml(options.clientName)} ends its access from this browser, and signing in there again asks for your password.</p>\n`,
+  });
+  return layout(
+    'Allow access',
+    `<h1>Allow ${escapeHtml(options.clientName)} to use your account?</h1>
+${question}`,
   );
 }
 
@@ -300,28 +324,12 @@ export interface DeviceConsentPageOptions {
 
 /** The device's consent: asked every time, since the device is not in front of the listener. */
 export function deviceConsentPage(options: DeviceConsentPageOptions): string {
-  const items = options.scopes.length
-    ? options.scopes.map((scope) => `<li>${escapeHtml(knownScopes[scope] ?? scope)}</li>`).join('\n')
-    : '<li>See your public profile and playlists</li>';
+  const question = consentQuestion({ ...options, action: '/device/decision', fields: { user_code: options.userCode } });
   return layout(
     'Allow a device',
     `<h1>Allow ${escapeHtml(options.clientName)} on your device?</h1>
 <p>Check that your device shows the code <strong class="code">${escapeHtml(options.userCode)}</strong>. Agree only if you started signing in there yourself, just now: never for a code someone sent you.</p>
-<p>Signed in as <strong>${escapeHtml(options.userName)}</strong>. ${escapeHtml(options.clientName)} will be able to:</p>
-<ul class="scopes">
-${items}
-</ul>
-<form method="post" action="/device/decision">
-${hidden({ csrf: options.csrf, user_code: options.userCode })}
-<div class="actions">
-<button type="submit" name="decision" value="allow">Agree</button>
-<button type="submit" name="decision" value="deny" class="secondary">Cancel</button>
-</div>
-</form>
-<form method="post" action="/logout" class="switch">
-${hidden({ csrf: options.csrf, continue: options.continueTo })}
-<button type="submit" class="link">Not ${escapeHtml(options.userName)}? Sign in as someone else</button>
-</form>`,
+${question}`,
   );
 }
 
