@@ -6,12 +6,13 @@ import { graphql } from '../__generated__';
 import { useViewer } from '../app/viewer';
 import { Cover } from '../components/Cover';
 import { LikeButton } from '../components/LikeButton';
-import { EmptyState, ErrorState, LoadingScreen, Skeleton } from '../components/States';
+import { ErrorState, LoadingScreen, Skeleton } from '../components/States';
 import { onlyCodes } from '../lib/errors';
 import { formatDate } from '../lib/format';
 import { AudioFeaturesChart } from '../player/AudioFeaturesChart';
 import { DevicePicker } from '../player/DevicePicker';
 import { ItemByline, itemLink } from '../player/item-links';
+import { NothingPlaying } from '../player/NothingPlaying';
 import { premiumNote, TransportControls } from '../player/PlayerControls';
 import { usePlayer, type PlaybackState, type PlayingItem } from '../player/context';
 import { SeekBar } from '../player/SeekBar';
@@ -181,22 +182,11 @@ export default function NowPlayingPage() {
     return (
       <>
         <h1 className="px-4 pt-2 text-3xl font-extrabold tracking-tight md:px-6">Now playing</h1>
-        <EmptyState
-          title="Nothing is playing"
-          icon={<MusicalNoteIcon aria-hidden="true" className="size-12 text-neutral-500" />}
-          action={
-            <Link
-              to="/search"
-              className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
-            >
-              Find something to play
-            </Link>
-          }
-        >
+        <NothingPlaying icon={<MusicalNoteIcon aria-hidden="true" className="size-12 text-neutral-500" />}>
           {player.canControl
             ? 'Start an album, a playlist or a podcast here or on any of your devices.'
             : 'When something plays on one of your devices, it shows here.'}
-        </EmptyState>
+        </NothingPlaying>
       </>
     );
   }

@@ -2,14 +2,14 @@ import type { ApolloClient } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { QueueListIcon } from '@heroicons/react/24/outline';
 import { useEffect, useRef, type ComponentProps } from 'react';
-import { Link } from 'wouter';
 import { getFragmentData, graphql, type FragmentType } from '../__generated__';
 import { startQuery } from '../app/screens';
 import { useNotify } from '../components/Notifications';
-import { EmptyState, ErrorState, LoadingScreen, Skeleton } from '../components/States';
+import { ErrorState, LoadingScreen, Skeleton } from '../components/States';
 import { friendlyMessage } from '../lib/errors';
 import { TrackList, TrackRowFragment, type TrackListRow } from '../components/TrackList';
 import { usePlayer, type Player } from '../player/context';
+import { NothingPlaying } from '../player/NothingPlaying';
 
 /** The queue screen's one query; the player refetches it by this name after "Add to queue". */
 export const PlayerQueueQuery = graphql(`
@@ -153,26 +153,6 @@ function useRefetchOnPlayerChange(player: Player, refetch: () => Promise<unknown
   }, [moment, refetch]);
 }
 
-/** Said when nothing plays, with a way to find something. */
-function NothingPlaying() {
-  return (
-    <EmptyState
-      title="Nothing is playing"
-      icon={<QueueListIcon aria-hidden="true" className="size-12 text-neutral-500" />}
-      action={
-        <Link
-          to="/search"
-          className="inline-flex min-h-11 items-center rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
-        >
-          Find something to play
-        </Link>
-      }
-    >
-      Start an album, a playlist or a podcast, and what comes next shows here.
-    </EmptyState>
-  );
-}
-
 /** What plays now, as a row of its own. */
 function NowPlayingSection({ item }: { item: QueueItems[number] }) {
   return (
@@ -268,7 +248,9 @@ export default function QueuePage() {
         {player.loading ? (
           <QueueSkeleton />
         ) : !current ? (
-          <NothingPlaying />
+          <NothingPlaying icon={<QueueListIcon aria-hidden="true" className="size-12 text-neutral-500" />}>
+            Start an album, a playlist or a podcast, and what comes next shows here.
+          </NothingPlaying>
         ) : error ? (
           <ErrorState error={error} doing="load your queue" retry={() => void refetch().catch(() => undefined)} />
         ) : (
