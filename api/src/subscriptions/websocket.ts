@@ -8,12 +8,13 @@ import {
   specifiedRules,
   validate,
   type DocumentNode,
+  type ExecutionArgs,
   type GraphQLFormattedError,
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
-import type { Context as WsContext } from 'graphql-ws';
-import { useServer } from 'graphql-ws/use/ws';
+import type { ServerOptions, SubscribePayload, Context as WsContext } from 'graphql-ws';
+import { useServer, type Extra } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Context } from '../context';
@@ -136,110 +137,161 @@ export function checkDocument(
   return limit ? [limit] : { document, variables };
 }
 
-export function createLiveServer<A extends ConnectionAuth>(options: LiveServerOptions<A>): LiveServer {
-  const { schema, limits, logger } = options;
-  const caps = new SubscriptionCaps(options.caps ?? defaultSubscriptionCaps);
-  const connections = new WeakMap<WebSocket, Connection<A>>();
-  const idleMs = options.idleMs ?? { authenticated: 60_000, anonymous: 10_000 };
-  const rules = [...specifiedRules, operationTypesRule('websocket')];
-  // The same bound on the size of the body as POST /graphql: larger messages close the connection (1009).
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 100 * 1024 });
-  let open = 0;
-  wss.on('connection', (socket) => {
-    open += 1;
-    socket.once('close', () => (open -= 1));
-  });
+/** How long a connection may stay without any subscription: signed in, and anonymous. */
+interface IdleLimits {
+  authenticated: number;
+  anonymous: number;
+}
 
-  const format = (error: GraphQLError): GraphQLFormattedError => {
-    const withCode = coded(error, ApolloServerErrorCode.INTERNAL_SERVER_ERROR);
-    // `http` tells the HTTP transport its status (Apollo removes it there): no part of a WebSocket message.
-    const { http: _http, ...extensions } = withCode.extensions;
-    return options.formatError({ ...withCode.toJSON(), extensions }, withCode);
-  };
+type LiveSocketContext = WsContext<Record<string, unknown> | undefined, Extra>;
+
+/** The live server's connections: who each acts for, and its close once it holds no subscription for a while. */
+class LiveConnections<A extends ConnectionAuth> {
+  private readonly connections = new WeakMap<WebSocket, Connection<A>>();
+
+  constructor(
+    private readonly caps: SubscriptionCaps,
+    private readonly idleMs: IdleLimits,
+  ) {}
+
+  get(socket: WebSocket): Connection<A> | undefined {
+    return this.connections.get(socket);
+  }
+
+  /** Records a new connection, which says who it is once, and starts its idle watch. */
+  open(socket: WebSocket, auth: A | null): void {
+    const connection: Connection<A> = { auth, idle: undefined };
+    this.connections.set(socket, connection);
+    this.watchIdle(socket, connection);
+  }
 
   /** Closes a connection that holds no subscription for a while (anonymous ones sooner). */
-  const watchIdle = (socket: WebSocket, connection: Connection<A>) => {
+  watchIdle(socket: WebSocket, connection: Connection<A>): void {
     if (connection.idle) clearTimeout(connection.idle);
     connection.idle = undefined;
-    if (caps.of(socket) > 0) return;
-    const ms = connection.auth ? idleMs.authenticated : idleMs.anonymous;
+    if (this.caps.of(socket) > 0) return;
+    const ms = connection.auth ? this.idleMs.authenticated : this.idleMs.anonymous;
     connection.idle = setTimeout(() => socket.close(1000, 'Idle'), ms);
     connection.idle.unref();
-  };
+  }
 
-  const release = (ctx: WsContext<Record<string, unknown> | undefined, { socket: WebSocket }>, id: string) => {
-    caps.release(ctx.extra.socket, id);
-    const connection = connections.get(ctx.extra.socket);
-    if (connection) watchIdle(ctx.extra.socket, connection);
-  };
+  /** Frees subscription `id`'s place; the connection may then be idle. */
+  release(socket: WebSocket, id: string): void {
+    this.caps.release(socket, id);
+    const connection = this.connections.get(socket);
+    if (connection) this.watchIdle(socket, connection);
+  }
 
-  const server = useServer(
-    {
-      schema,
-      connectionInitWaitTimeout: options.connectionInitWaitTimeoutMs ?? 3000,
-      // Internal errors never name their cause to the client in production (formatError decides the rest).
-      isProd: true,
-      onConnect: async (ctx) => {
-        let auth: A | null = null;
-        try {
-          auth = await options.authenticate(ctx.extra.request, ctx.connectionParams);
-        } catch (error) {
-          logger.warn({ err: error }, 'a WebSocket connection could not be authenticated');
-        }
-        const connection: Connection<A> = { auth, idle: undefined };
-        connections.set(ctx.extra.socket, connection);
-        watchIdle(ctx.extra.socket, connection);
-        return true;
-      },
-      onSubscribe: async (ctx, id, payload) => {
-        const connection = connections.get(ctx.extra.socket);
-        const untrusted = options.untrusted?.(connection?.auth ?? null, payload);
-        if (untrusted) return [untrusted];
-        const checked = checkDocument(schema, limits, rules, payload);
-        if (Array.isArray(checked)) return checked;
-        const { document, variables } = checked;
-        const auth = connection?.auth;
-        if (!connection || !auth) return [unauthenticated()];
-        const wait = (await options.admit?.(auth)) ?? 0;
-        if (wait > 0) {
-          const seconds = Math.max(1, Math.ceil(wait / 1000));
-          return [
-            new GraphQLError(`Too many requests; try again in ${String(seconds)} seconds.`, {
-              extensions: { code: 'RATE_LIMITED', retryAfterSeconds: seconds },
-            }),
-          ];
-        }
-        const refused = caps.reserve(ctx.extra.socket, id, auth.listener);
-        if (refused) return [refused];
-        watchIdle(ctx.extra.socket, connection);
-        return {
-          schema,
-          document,
-          operationName: payload.operationName,
-          variableValues: variables,
-          contextValue: options.contextFor(auth),
-        };
-      },
-      onNext: (_ctx, _id, _payload, _args, result) => {
-        if (!result.errors) return undefined;
-        return { ...result, errors: result.errors.map(format) };
-      },
-      onError: (ctx, id, _payload, errors) => {
-        release(ctx, id);
-        return errors.map(format);
-      },
-      onComplete: (ctx, id) => release(ctx, id),
-      onClose: (ctx) => {
-        caps.releaseAll(ctx.extra.socket);
-        const connection = connections.get(ctx.extra.socket);
-        if (connection?.idle) clearTimeout(connection.idle);
-      },
+  /** Frees every place of a closed connection and stops its idle watch. */
+  close(socket: WebSocket): void {
+    this.caps.releaseAll(socket);
+    const connection = this.connections.get(socket);
+    if (connection?.idle) clearTimeout(connection.idle);
+  }
+}
+
+/** Who a new connection acts for; null when it is anonymous or its credentials could not be checked. */
+async function authenticateConnection<A extends ConnectionAuth>(
+  options: Pick<LiveServerOptions<A>, 'authenticate' | 'logger'>,
+  ctx: LiveSocketContext,
+): Promise<A | null> {
+  try {
+    return await options.authenticate(ctx.extra.request, ctx.connectionParams);
+  } catch (error) {
+    options.logger.warn({ err: error }, 'a WebSocket connection could not be authenticated');
+    return null;
+  }
+}
+
+/** An error as a WebSocket message carries it: always with a code, and passed through `formatError`. */
+function formatLiveError(formatError: ErrorFormatter, error: GraphQLError): GraphQLFormattedError {
+  const withCode = coded(error, ApolloServerErrorCode.INTERNAL_SERVER_ERROR);
+  // `http` tells the HTTP transport its status (Apollo removes it there): no part of a WebSocket message.
+  const { http: _http, ...extensions } = withCode.extensions;
+  return formatError({ ...withCode.toJSON(), extensions }, withCode);
+}
+
+/** The answer to a subscription that must wait `waitMs` before the listener's request limit lets it in. */
+function rateLimited(waitMs: number): GraphQLError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new GraphQLError(`Too many requests; try again in ${String(seconds)} seconds.`, {
+    extensions: { code: 'RATE_LIMITED', retryAfterSeconds: seconds },
+  });
+}
+
+/**
+ * Lets a subscription run, or answers why not, in this order: trusted documents, the document's checks, the
+ * connection's sign-in, the listener's request limit and the subscription caps.
+ */
+async function startSubscription<A extends ConnectionAuth>(
+  options: LiveServerOptions<A>,
+  rules: ValidationRule[],
+  connections: LiveConnections<A>,
+  caps: SubscriptionCaps,
+  ctx: LiveSocketContext,
+  id: string,
+  payload: SubscribePayload,
+): Promise<readonly GraphQLError[] | ExecutionArgs> {
+  const { schema, limits } = options;
+  const connection = connections.get(ctx.extra.socket);
+  const untrusted = options.untrusted?.(connection?.auth ?? null, payload);
+  if (untrusted) return [untrusted];
+  const checked = checkDocument(schema, limits, rules, payload);
+  if (Array.isArray(checked)) return checked;
+  const { document, variables } = checked;
+  const auth = connection?.auth;
+  if (!connection || !auth) return [unauthenticated()];
+  const wait = (await options.admit?.(auth)) ?? 0;
+  if (wait > 0) return [rateLimited(wait)];
+  const refused = caps.reserve(ctx.extra.socket, id, auth.listener);
+  if (refused) return [refused];
+  connections.watchIdle(ctx.extra.socket, connection);
+  return {
+    schema,
+    document,
+    operationName: payload.operationName,
+    variableValues: variables,
+    contextValue: options.contextFor(auth),
+  };
+}
+
+/** The graphql-transport-ws server of the live server's connections. */
+function liveProtocol<A extends ConnectionAuth>(
+  options: LiveServerOptions<A>,
+  connections: LiveConnections<A>,
+  caps: SubscriptionCaps,
+): ServerOptions<Record<string, unknown> | undefined, Extra> & { isProd: boolean } {
+  const rules = [...specifiedRules, operationTypesRule('websocket')];
+  const format = (error: GraphQLError): GraphQLFormattedError => formatLiveError(options.formatError, error);
+  return {
+    schema: options.schema,
+    connectionInitWaitTimeout: options.connectionInitWaitTimeoutMs ?? 3000,
+    // Internal errors never name their cause to the client in production (formatError decides the rest).
+    isProd: true,
+    onConnect: async (ctx) => {
+      connections.open(ctx.extra.socket, await authenticateConnection(options, ctx));
+      return true;
     },
-    wss,
-    options.keepAliveMs ?? 5000,
-  );
+    onSubscribe: (ctx, id, payload) => startSubscription(options, rules, connections, caps, ctx, id, payload),
+    onNext: (_ctx, _id, _payload, _args, result) => {
+      if (!result.errors) return undefined;
+      return { ...result, errors: result.errors.map(format) };
+    },
+    onError: (ctx, id, _payload, errors) => {
+      connections.release(ctx.extra.socket, id);
+      return errors.map(format);
+    },
+    onComplete: (ctx, id) => connections.release(ctx.extra.socket, id),
+    onClose: (ctx) => connections.close(ctx.extra.socket),
+  };
+}
 
-  const onUpgrade = (server: Server) => (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+/** Serves WebSocket upgrades of /graphql on `server` with `wss`. */
+function upgradeHandler(
+  wss: WebSocketServer,
+  server: Server,
+): (request: IncomingMessage, socket: Duplex, head: Buffer) => void {
+  return (request, socket, head) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path !== '/graphql') {
       // Another upgrade handler (the web client's development server) may serve it; with none, it is refused.
@@ -248,12 +300,26 @@ export function createLiveServer<A extends ConnectionAuth>(options: LiveServerOp
     }
     wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request));
   };
+}
 
-  const attached: { server: Server; listener: ReturnType<typeof onUpgrade> }[] = [];
+export function createLiveServer<A extends ConnectionAuth>(options: LiveServerOptions<A>): LiveServer {
+  const caps = new SubscriptionCaps(options.caps ?? defaultSubscriptionCaps);
+  const connections = new LiveConnections<A>(caps, options.idleMs ?? { authenticated: 60_000, anonymous: 10_000 });
+  // The same bound on the size of the body as POST /graphql: larger messages close the connection (1009).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 100 * 1024 });
+  let open = 0;
+  wss.on('connection', (socket) => {
+    open += 1;
+    socket.once('close', () => (open -= 1));
+  });
+
+  const server = useServer(liveProtocol(options, connections, caps), wss, options.keepAliveMs ?? 5000);
+
+  const attached: { server: Server; listener: ReturnType<typeof upgradeHandler> }[] = [];
   let closing: Promise<void> | undefined;
   return {
     attach(httpServer) {
-      const listener = onUpgrade(httpServer);
+      const listener = upgradeHandler(wss, httpServer);
       httpServer.on('upgrade', listener);
       attached.push({ server: httpServer, listener });
     },
