@@ -8,7 +8,7 @@ import { forgetSignOut, rememberSignOut, signedOutBefore } from './fresh-sign-in
 import { AddressLimit, loginLimit } from './login-limit';
 import { endSessionUrl, exchangeCodeWithOpenId, nonceOf, OpenIdDiscovery, openIdScopes } from './openid';
 import { safeReturnTo } from './return-to';
-import { SignInStateStore } from './sign-in-state';
+import { SignInStateStore, type PendingSignIn } from './sign-in-state';
 import {
   accountsClient,
   authorizationUrl,
@@ -112,33 +112,23 @@ function musicSession(tokens: TokenResponse, userId: string, displayName: string
   };
 }
 
-/**
- * Sign-in as a confidential OAuth client with state and PKCE (openid-client, token-endpoint.ts):
- * `/auth/login`, `/auth/callback` and `POST /auth/logout`; the sign-in after a sign-out asks the
- * music service for the account again (fresh-sign-in.ts). When the service offers OpenID Connect
- * (openid.ts), the sign-in asks for it too, the ID token names the listener, and signing out here
- * also ends the sign-in there. Tokens stay in the server-side session,
- * which is made only when a callback succeeds; until then the sign-in lives in a sealed cookie
- * (sign-in-state.ts).
- */
-export function createAuthRouter(config: Config, options: AuthRouterOptions): Router {
-  const { logger } = options;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const client = options.client ?? accountsClient(config, timeoutMs);
-  const openId = options.openId ?? new OpenIdDiscovery(client);
-  const redirectUri = `${config.publicUrl}/auth/callback`;
-  const states = new SignInStateStore({
-    secrets: config.sessionSecrets,
-    secure: config.env === 'production',
-    now: options.now,
-  });
-  const limit = new AddressLimit({ ...config.loginRateLimit, now: options.now });
-  const secure = config.env === 'production';
+/** What the sign-in routes share: the api's client at the accounts service and the sealed sign-in state. */
+interface SignInRoutes {
+  config: Config;
+  logger: Logger;
+  timeoutMs: number;
+  client: ClientCredentials;
+  openId: OpenIdDiscovery;
+  redirectUri: string;
+  states: SignInStateStore;
+  secure: boolean;
+}
 
-  const router = express.Router();
+type Handler = (req: Request, res: Response) => Promise<void>;
 
-  // One address may start only so many sign-ins (LOGIN_RATE_LIMIT); each gets its state in a cookie (sign-in-state.ts).
-  router.get('/auth/login', loginLimit(limit), async (req: Request, res: Response) => {
+/** `GET /auth/login`: sends the browser to the accounts service to sign in. */
+function login({ client, openId, redirectUri, states }: SignInRoutes): Handler {
+  return async (req, res) => {
     // A one-time state and the PKCE S256 verifier, sealed in a short-lived cookie: nothing is stored before sign-in.
     const verifier = newVerifier();
     const provider = await openId.provider();
@@ -158,9 +148,42 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
       provider ?? undefined,
     );
     res.redirect(302, target.href);
-  });
+  };
+}
 
-  router.get('/auth/callback', async (req: Request, res: Response) => {
+/** The music part of the session a callback makes, from the code in the query the browser brought. */
+async function exchangeCallback(
+  routes: SignInRoutes,
+  originalUrl: string,
+  pending: PendingSignIn,
+): Promise<MusicSession> {
+  const { config, client, openId, redirectUri, timeoutMs } = routes;
+  // The redirect URI as registered, with the query the browser brought.
+  const callbackUrl = new URL(redirectUri);
+  callbackUrl.search = new URL(originalUrl, redirectUri).search;
+  const checks = { state: pending.state, verifier: pending.verifier };
+  if (pending.openId) {
+    // Asked for at login: the ID token, validated, says who signed in; no profile request.
+    const provider = await openId.provider();
+    if (!provider) throw new Error('The sign-in service no longer offers OpenID Connect.');
+    const signedIn = await exchangeCodeWithOpenId(provider, callbackUrl, checks);
+    return { ...musicSession(signedIn.tokens, signedIn.userId, signedIn.displayName), idToken: signedIn.idToken };
+  }
+  return oauthSignIn(config, client, callbackUrl, checks, timeoutMs);
+}
+
+/** Keeps the music part of a session in a new session. */
+async function startSession(req: Request, music: MusicSession): Promise<void> {
+  // A new session id at sign-in: an id planted before sign-in is worthless after it.
+  await regenerate(req);
+  req.session.music = music;
+  await save(req);
+}
+
+/** `GET /auth/callback`: where the accounts service sends the browser back, with a code or an error. */
+function callback(routes: SignInRoutes): Handler {
+  const { logger, states, secure } = routes;
+  return async (req, res) => {
     if (typeof req.query.error === 'string') {
       states.clear(res);
       toErrorPage(res, req.query.error === 'access_denied' ? 'access_denied' : 'sign_in_failed');
@@ -174,19 +197,7 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
     }
     let music: MusicSession;
     try {
-      // The redirect URI as registered, with the query the browser brought.
-      const callbackUrl = new URL(redirectUri);
-      callbackUrl.search = new URL(req.originalUrl, redirectUri).search;
-      const checks = { state: pending.state, verifier: pending.verifier };
-      if (pending.openId) {
-        // Asked for at login: the ID token, validated, says who signed in; no profile request.
-        const provider = await openId.provider();
-        if (!provider) throw new Error('The sign-in service no longer offers OpenID Connect.');
-        const signedIn = await exchangeCodeWithOpenId(provider, callbackUrl, checks);
-        music = { ...musicSession(signedIn.tokens, signedIn.userId, signedIn.displayName), idToken: signedIn.idToken };
-      } else {
-        music = await oauthSignIn(config, client, callbackUrl, checks, timeoutMs);
-      }
+      music = await exchangeCallback(routes, req.originalUrl, pending);
     } catch (error) {
       // The reason goes to the log without the code or any secret; the person gets a plain page.
       logger.warn({ reqId: req.id, ...signInFailure(error) }, 'sign-in failed');
@@ -195,10 +206,7 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
     }
     const returnTo = safeReturnTo(pending.returnTo);
     try {
-      // A new session id at sign-in: an id planted before sign-in is worthless after it.
-      await regenerate(req);
-      req.session.music = music;
-      await save(req);
+      await startSession(req, music);
     } catch (storeError) {
       // The session store failed (Redis restarting): the same answer as when it fails before a request.
       logger.warn({ err: storeError, reqId: req.id }, 'the session store failed');
@@ -207,9 +215,20 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
     }
     forgetSignOut(res, secure);
     res.redirect(303, returnTo);
-  });
+  };
+}
 
-  router.post('/auth/logout', (req: Request, res: Response) => {
+/** The music service's end-session address for a session's ID token, or null (no ID token, not offered). */
+async function endSessionAnswer({ config, openId }: SignInRoutes, idToken: string | undefined): Promise<URL | null> {
+  if (idToken === undefined) return null;
+  const provider = await openId.provider();
+  return provider ? endSessionUrl(provider, idToken, `${config.publicUrl}/`) : null;
+}
+
+/** `POST /auth/logout`: ends the session here, and says where to end the sign-in at the music service. */
+function logout(routes: SignInRoutes): (req: Request, res: Response) => void {
+  const { logger, secure } = routes;
+  return (req, res) => {
     // Only a listener who was signed in has a sign-in to forget; a visitor gets no cookie at all.
     const wasSignedIn = req.session.music !== undefined;
     const idToken = req.session.music?.idToken;
@@ -223,7 +242,7 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
       res.clearCookie(sessionCookieName, { path: '/' });
       if (wasSignedIn) rememberSignOut(res, secure);
       // Signed out here whatever happens next: a failure to name the address only skips that step.
-      void endSessionAnswer(idToken)
+      void endSessionAnswer(routes, idToken)
         .catch(() => null)
         .then((url) => {
           // Where the browser goes next to end its sign-in at the music service too, when that service offers it.
@@ -231,14 +250,41 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
           else res.status(204).end();
         });
     });
-  });
+  };
+}
 
-  /** The music service's end-session address for a session's ID token, or null (no ID token, not offered). */
-  async function endSessionAnswer(idToken: string | undefined): Promise<URL | null> {
-    if (idToken === undefined) return null;
-    const provider = await openId.provider();
-    return provider ? endSessionUrl(provider, idToken, `${config.publicUrl}/`) : null;
-  }
+/**
+ * Sign-in as a confidential OAuth client with state and PKCE (openid-client, token-endpoint.ts):
+ * `/auth/login`, `/auth/callback` and `POST /auth/logout`; the sign-in after a sign-out asks the
+ * music service for the account again (fresh-sign-in.ts). When the service offers OpenID Connect
+ * (openid.ts), the sign-in asks for it too, the ID token names the listener, and signing out here
+ * also ends the sign-in there. Tokens stay in the server-side session,
+ * which is made only when a callback succeeds; until then the sign-in lives in a sealed cookie
+ * (sign-in-state.ts).
+ */
+export function createAuthRouter(config: Config, options: AuthRouterOptions): Router {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const client = options.client ?? accountsClient(config, timeoutMs);
+  const routes: SignInRoutes = {
+    config,
+    logger: options.logger,
+    timeoutMs,
+    client,
+    openId: options.openId ?? new OpenIdDiscovery(client),
+    redirectUri: `${config.publicUrl}/auth/callback`,
+    states: new SignInStateStore({
+      secrets: config.sessionSecrets,
+      secure: config.env === 'production',
+      now: options.now,
+    }),
+    secure: config.env === 'production',
+  };
+  const limit = new AddressLimit({ ...config.loginRateLimit, now: options.now });
 
+  const router = express.Router();
+  // One address may start only so many sign-ins (LOGIN_RATE_LIMIT); each gets its state in a cookie (sign-in-state.ts).
+  router.get('/auth/login', loginLimit(limit), login(routes));
+  router.get('/auth/callback', callback(routes));
+  router.post('/auth/logout', logout(routes));
   return router;
 }
