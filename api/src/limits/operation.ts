@@ -81,62 +81,73 @@ function sizeOfValue(value: unknown): number | undefined {
 }
 
 /**
- * Measures an operation in one walk, fragments expanded and the request's variables applied: its depth, aliases
- * and root fields, its estimated cost, and its first page size out of bounds. Each fragment is measured once
- * (once more where it is spread at the root) and its figures reused, so a document that spreads fragments
- * exponentially is measured in linear time. Unknown fields, types and fragments, and cyclic fragments, fail
- * validation on their own; here they count for depth and aliases only.
+ * One walk of an operation: its document's fragments, the request's variables, and the figures of the fragments
+ * measured so far.
  */
-export function measureOperation({ schema, document, operation, variables = {} }: OperationInput): OperationMeasure {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  }
-  const variableDefinitions = new Map<string, VariableDefinitionNode>(
-    (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition]),
-  );
+class OperationWalk {
+  private readonly fragments = new Map<string, FragmentDefinitionNode>();
+  private readonly variableDefinitions: Map<string, VariableDefinitionNode>;
   /** Fragments spread at the root may select introspection fields, so they are measured apart from the others. */
-  const measured = { root: new Map<string, SelectionMeasure>(), nested: new Map<string, SelectionMeasure>() };
-  const visiting = new Set<string>();
+  private readonly measured = {
+    root: new Map<string, SelectionMeasure>(),
+    nested: new Map<string, SelectionMeasure>(),
+  };
+  private readonly visiting = new Set<string>();
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    private readonly variables: Readonly<Record<string, unknown>>,
+  ) {
+    for (const definition of document.definitions) {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION) this.fragments.set(definition.name.value, definition);
+    }
+    this.variableDefinitions = new Map<string, VariableDefinitionNode>(
+      (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition]),
+    );
+  }
 
   /** An argument's value as execution will see it: given, through a variable or its default, else the default. */
-  function argumentValue(node: FieldNode, argument: GraphQLArgument): unknown {
+  private argumentValue(node: FieldNode, argument: GraphQLArgument): unknown {
+    const variables = this.variables;
     const given = node.arguments?.find((arg) => arg.name.value === argument.name);
     if (!given) return argument.defaultValue;
     if (given.value.kind === Kind.VARIABLE) {
       const name = given.value.name.value;
       if (Object.hasOwn(variables, name)) return variables[name];
-      const fallback = variableDefinitions.get(name)?.defaultValue;
+      const fallback = this.variableDefinitions.get(name)?.defaultValue;
       return fallback ? valueFromAST(fallback, argument.type) : argument.defaultValue;
     }
     return valueFromAST(given.value, argument.type, variables);
   }
 
   /** The size an argument asks for; a missing, null or unusable value (coercion refuses it later) takes the default. */
-  function sizeOf(node: FieldNode, field: GraphQLField<unknown, unknown>, name: string): number | undefined {
+  private sizeOf(node: FieldNode, field: GraphQLField<unknown, unknown>, name: string): number | undefined {
     const argument = field.args.find((candidate) => candidate.name === name);
     if (!argument) return undefined;
-    return sizeOfValue(argumentValue(node, argument)) ?? sizeOfValue(argument.defaultValue);
+    return sizeOfValue(this.argumentValue(node, argument)) ?? sizeOfValue(argument.defaultValue);
   }
 
   /** Whether a selection is kept under its `@skip` and `@include` directives. */
-  function included(node: SelectionNode): boolean {
+  private included(node: SelectionNode): boolean {
     try {
-      if (getDirectiveValues(GraphQLSkipDirective, node, variables)?.if === true) return false;
-      return getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
+      if (getDirectiveValues(GraphQLSkipDirective, node, this.variables)?.if === true) return false;
+      return getDirectiveValues(GraphQLIncludeDirective, node, this.variables)?.if !== false;
     } catch {
       // A missing or malformed `if` variable: measured as included; variable coercion refuses the request anyway.
       return true;
     }
   }
 
-  function field(node: FieldNode, parent: GraphQLCompositeType | undefined, root: boolean): SelectionMeasure {
+  private field(node: FieldNode, parent: GraphQLCompositeType | undefined, root: boolean): SelectionMeasure {
+    const schema = this.schema;
     const name = node.name.value;
     const owner = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent : undefined;
     // Introspection fields (`__schema`, `__type`, `__typename`) are not among the type's fields: measured, not costed.
     const definition = owner?.getFields()[name];
     const children = node.selectionSet
-      ? selectionSet(node.selectionSet, compositeOrNone(definition && getNamedType(definition.type)), false)
+      ? this.selectionSet(node.selectionSet, compositeOrNone(definition && getNamedType(definition.type)), false)
       : none;
     const depth = 1 + Math.max(children.depth, children.introspectionDepth);
     const introspection = root && introspectionRoots.has(name);
@@ -147,54 +158,61 @@ export function measureOperation({ schema, document, operation, variables = {} }
       fields: 1,
       cost:
         owner && definition
-          ? fieldCost(schema, owner, definition, children.cost, (argument) => sizeOf(node, definition, argument))
+          ? fieldCost(schema, owner, definition, children.cost, (argument) => this.sizeOf(node, definition, argument))
           : 0,
       pageSize:
         (owner && definition
-          ? pageSizeViolation(schema, owner.name, definition, node, (argument) => argumentValue(node, argument))
+          ? pageSizeViolation(schema, owner.name, definition, node, (argument) => this.argumentValue(node, argument))
           : null) ?? children.pageSize,
     };
   }
 
-  function fragment(name: string, root: boolean): SelectionMeasure {
-    const cache = root ? measured.root : measured.nested;
+  private fragment(name: string, root: boolean): SelectionMeasure {
+    const cache = root ? this.measured.root : this.measured.nested;
     const known = cache.get(name);
     if (known) return known;
-    const definition = fragments.get(name);
-    if (!definition || visiting.has(name)) return none;
-    visiting.add(name);
-    const type = compositeOrNone(schema.getType(definition.typeCondition.name.value));
-    const measure = selectionSet(definition.selectionSet, type, root);
-    visiting.delete(name);
+    const definition = this.fragments.get(name);
+    if (!definition || this.visiting.has(name)) return none;
+    this.visiting.add(name);
+    const type = compositeOrNone(this.schema.getType(definition.typeCondition.name.value));
+    const measure = this.selectionSet(definition.selectionSet, type, root);
+    this.visiting.delete(name);
     cache.set(name, measure);
     return measure;
   }
 
-  function selectionSet(
-    node: SelectionSetNode,
-    parent: GraphQLCompositeType | undefined,
-    root: boolean,
-  ): SelectionMeasure {
+  selectionSet(node: SelectionSetNode, parent: GraphQLCompositeType | undefined, root: boolean): SelectionMeasure {
     const total: SelectionMeasure = { ...none };
     for (const selection of node.selections) {
       let part: SelectionMeasure;
       if (selection.kind === Kind.FIELD) {
-        part = field(selection, parent, root);
+        part = this.field(selection, parent, root);
       } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
-        part = fragment(selection.name.value, root);
+        part = this.fragment(selection.name.value, root);
       } else {
-        const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
-        part = selectionSet(selection.selectionSet, compositeOrNone(type), root);
+        const type = selection.typeCondition ? this.schema.getType(selection.typeCondition.name.value) : parent;
+        part = this.selectionSet(selection.selectionSet, compositeOrNone(type), root);
       }
       // A skipped selection still counts towards depth, aliases and cost (measured as written), but its page
       // sizes never reach a resolver.
-      if (part.pageSize && !included(selection)) part = { ...part, pageSize: null };
+      if (part.pageSize && !this.included(selection)) part = { ...part, pageSize: null };
       add(total, part);
     }
     return total;
   }
+}
 
-  const measure = selectionSet(operation.selectionSet, compositeOrNone(schema.getRootType(operation.operation)), true);
+/**
+ * Measures an operation in one walk, fragments expanded and the request's variables applied: its depth, aliases
+ * and root fields, its estimated cost, and its first page size out of bounds. Each fragment is measured once
+ * (once more where it is spread at the root) and its figures reused, so a document that spreads fragments
+ * exponentially is measured in linear time. Unknown fields, types and fragments, and cyclic fragments, fail
+ * validation on their own; here they count for depth and aliases only.
+ */
+export function measureOperation({ schema, document, operation, variables = {} }: OperationInput): OperationMeasure {
+  const walk = new OperationWalk(schema, document, operation, variables);
+  const root = compositeOrNone(schema.getRootType(operation.operation));
+  const measure = walk.selectionSet(operation.selectionSet, root, true);
   return {
     depth: measure.depth,
     introspectionDepth: measure.introspectionDepth,
