@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { Context } from '../../../context';
-import type { TokenSource } from '../../../music/client';
+import type { MusicClient, TokenSource } from '../../../music/client';
 import { upstreamOf } from '../../../music/upstream';
 import type { PlayerParent } from '../parents';
 import type { PlayerHub } from './hub';
@@ -40,6 +40,88 @@ function signedOut(): GraphQLError {
   });
 }
 
+/** What a stream holds between its events: the newest reading not yet sent, and how it ended. */
+interface StreamState {
+  pending: PlayerSnapshot | undefined;
+  failure: GraphQLError | undefined;
+  done: boolean;
+  /** Wakes a `next` that waits for a reading or the end. */
+  wake: (() => void) | undefined;
+}
+
+function notify(state: StreamState): void {
+  state.wake?.();
+  state.wake = undefined;
+}
+
+/** Says at once, then every `everyMs`, that the device is still there. */
+function keepDevice(
+  client: MusicClient,
+  deviceId: string,
+  everyMs: number,
+  onError: (error: unknown) => void,
+): ReturnType<typeof setInterval> {
+  const music = upstreamOf(client);
+  const keep = () => {
+    music
+      .put('/me/player/devices/{device_id}', { path: { device_id: deviceId }, idempotent: true })
+      // A device the service forgot shows as missing from the devices: the client registers again.
+      .catch(onError);
+  };
+  keep();
+  return setInterval(keep, everyMs);
+}
+
+/** Checks every `everyMs` that the session is still signed in, and ends the stream once it is not. */
+function watchSession(
+  stillSignedIn: () => Promise<boolean>,
+  everyMs: number,
+  end: (error: GraphQLError) => void,
+  onError: (error: unknown) => void,
+): ReturnType<typeof setInterval> {
+  return setInterval(() => {
+    stillSignedIn().then((signedIn) => {
+      if (!signedIn) end(signedOut());
+    }, onError);
+  }, everyMs);
+}
+
+/** The stream's side for its reader: the pending reading, else the end (with its error), once there is one. */
+function eventIterator(state: StreamState, live: LiveContext, finish: () => void): AsyncIterableIterator<PlayerEvent> {
+  const iterator: AsyncIterableIterator<PlayerEvent> = {
+    async next(): Promise<IteratorResult<PlayerEvent>> {
+      while (!state.pending && !state.done) await new Promise<void>((resolve) => (state.wake = resolve));
+      if (state.pending) {
+        const snapshot = state.pending;
+        state.pending = undefined;
+        live.renew();
+        return { value: { player: { live: snapshot } }, done: false };
+      }
+      if (state.failure) {
+        const error = state.failure;
+        state.failure = undefined;
+        throw error;
+      }
+      return { value: undefined, done: true };
+    },
+    return(): Promise<IteratorResult<PlayerEvent>> {
+      if (!state.done) finish();
+      state.pending = undefined;
+      notify(state);
+      return Promise.resolve({ value: undefined, done: true });
+    },
+    throw(error: unknown): Promise<IteratorResult<PlayerEvent>> {
+      if (!state.done) finish();
+      notify(state);
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}
+
 /**
  * The stream of one subscription. It keeps only the newest reading not yet sent (a slow client skips
  * readings, never falls behind), and ends with an error when its credentials are refused.
@@ -48,19 +130,12 @@ export function playerEvents(context: Context, deviceId: string | undefined): As
   const live = context.live;
   if (!live) throw signedOut();
   const onError = live.onError ?? (() => undefined);
-  let pending: PlayerSnapshot | undefined;
-  let failure: GraphQLError | undefined;
-  let done = false;
-  let wake: (() => void) | undefined;
-  const notify = () => {
-    wake?.();
-    wake = undefined;
-  };
+  const state: StreamState = { pending: undefined, failure: undefined, done: false, wake: undefined };
   const end = (error?: GraphQLError) => {
-    if (done) return;
-    failure ??= error;
+    if (state.done) return;
+    state.failure ??= error;
     finish();
-    notify();
+    notify(state);
   };
   const leave = live.hub.subscribe(
     {
@@ -71,70 +146,24 @@ export function playerEvents(context: Context, deviceId: string | undefined): As
     },
     {
       next: (snapshot) => {
-        pending = snapshot;
-        notify();
+        state.pending = snapshot;
+        notify(state);
       },
       fail: end,
     },
   );
   const timers: ReturnType<typeof setInterval>[] = [];
   if (deviceId !== undefined && context.music) {
-    const music = upstreamOf(context.music);
-    const keep = () => {
-      music
-        .put('/me/player/devices/{device_id}', { path: { device_id: deviceId }, idempotent: true })
-        // A device the service forgot shows as missing from the devices: the client registers again.
-        .catch(onError);
-    };
-    keep();
-    timers.push(setInterval(keep, live.keepDeviceMs ?? 10_000));
+    timers.push(keepDevice(context.music, deviceId, live.keepDeviceMs ?? 10_000, onError));
   }
   if (live.stillSignedIn) {
-    const check = live.stillSignedIn;
-    timers.push(
-      setInterval(() => {
-        check().then((signedIn) => {
-          if (!signedIn) end(signedOut());
-        }, onError);
-      }, live.sessionCheckMs ?? 60_000),
-    );
+    timers.push(watchSession(live.stillSignedIn, live.sessionCheckMs ?? 60_000, end, onError));
   }
   function finish(): void {
-    done = true;
+    state.done = true;
     for (const timer of timers) clearInterval(timer);
     leave();
   }
 
-  const iterator: AsyncIterableIterator<PlayerEvent> = {
-    async next(): Promise<IteratorResult<PlayerEvent>> {
-      while (!pending && !done) await new Promise<void>((resolve) => (wake = resolve));
-      if (pending) {
-        const snapshot = pending;
-        pending = undefined;
-        live.renew();
-        return { value: { player: { live: snapshot } }, done: false };
-      }
-      if (failure) {
-        const error = failure;
-        failure = undefined;
-        throw error;
-      }
-      return { value: undefined, done: true };
-    },
-    return(): Promise<IteratorResult<PlayerEvent>> {
-      if (!done) finish();
-      pending = undefined;
-      notify();
-      return Promise.resolve({ value: undefined, done: true });
-    },
-    throw(error: unknown): Promise<IteratorResult<PlayerEvent>> {
-      if (!done) finish();
-      notify();
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    },
-    [Symbol.asyncIterator]() {
-      return iterator;
-    },
-  };
-  return iterator;
+  return eventIterator(state, live, finish);
 }
