@@ -760,99 +760,8 @@ export class OperationGenerator {
 
   private slots(draft: Draft): Slot[] {
     const found: Slot[] = [];
-    const visitValue = (
-      type: GraphQLInputType | null,
-      name: string,
-      field: string,
-      get: () => unknown,
-      set: (value: unknown) => void,
-      remove: () => void,
-      item = false,
-    ): void => {
-      found.push({ type, name, field, item, get, set, remove });
-      const value = get();
-      const inner = type && isNonNullType(type) ? type.ofType : type;
-      if (inner && isListType(inner) && Array.isArray(value)) {
-        const list: unknown[] = value;
-        list.forEach((_item, index) => {
-          visitValue(
-            inner.ofType,
-            name,
-            field,
-            () => list[index],
-            (next) => {
-              list[index] = next;
-            },
-            () => {
-              list.splice(index, 1);
-            },
-            true,
-          );
-        });
-      } else if (inner && isInputObjectType(inner) && isPlainObject(value)) {
-        const object = value;
-        for (const inputField of Object.values(inner.getFields())) {
-          if (!(inputField.name in object)) continue;
-          visitValue(
-            inputField.type,
-            inputField.name,
-            inner.name,
-            () => object[inputField.name],
-            (next) => {
-              object[inputField.name] = next;
-            },
-            () => {
-              // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- an input field named by the schema
-              delete object[inputField.name];
-            },
-          );
-        }
-      }
-    };
-    const visitSelections = (selections: Selection[]): void => {
-      for (const selection of selections) {
-        if (selection.kind === 'spread') continue;
-        if (selection.kind === 'inline') {
-          visitSelections(selection.selections);
-          continue;
-        }
-        const field = selection;
-        for (const arg of field.args) {
-          if (arg.value instanceof VariableRef) {
-            const variable = arg.value.name;
-            visitValue(
-              arg.type,
-              arg.name,
-              field.name,
-              () => draft.variables[variable],
-              (next) => {
-                draft.variables[variable] = next;
-              },
-              () => {
-                // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a variable of this draft
-                delete draft.variables[variable];
-              },
-            );
-          } else {
-            visitValue(
-              arg.type,
-              arg.name,
-              field.name,
-              () => arg.value,
-              (next) => {
-                arg.value = next;
-              },
-              () => {
-                field.args = field.args.filter((other) => other !== arg);
-              },
-            );
-          }
-        }
-        if (field.selections) visitSelections(field.selections);
-      }
-    };
-    visitSelections(draft.root);
-    for (const fragment of draft.fragments) visitSelections(fragment.selections);
+    selectionSlots(found, draft, draft.root);
+    for (const fragment of draft.fragments) selectionSlots(found, draft, fragment.selections);
     return found;
   }
 
@@ -1110,36 +1019,9 @@ export class OperationGenerator {
           selections: [{ kind: 'field', name: '__typename', args: [], selections: null }],
         });
         break;
-      case 4: {
-        // A fan of fragments: each spreads the next twice, so a naive walk visits 2^levels fields.
-        const levels = r.int(4, 30);
-        for (let level = 0; level < levels; level += 1) {
-          draft.fragments.push({
-            name: `${name}_${level}`,
-            on: 'Query',
-            selections: [
-              { kind: 'spread', name: `${name}_${level + 1}` },
-              { kind: 'spread', name: `${name}_${level + 1}` },
-            ],
-          });
-        }
-        draft.fragments.push({
-          name: `${name}_${levels}`,
-          on: 'Query',
-          selections: [
-            {
-              kind: 'field',
-              name: 'upstream',
-              alias: 'u',
-              args: [],
-              selections: [{ kind: 'field', name: 'name', args: [], selections: null }],
-            },
-          ],
-        });
-        draft.root.push({ kind: 'spread', name: `${name}_0` });
-        draft.operation = 'query';
+      case 4:
+        this.fragmentFan(draft, name);
         break;
-      }
       default:
         // Inline fragments with no type, and nested inline fragments.
         where.push({
@@ -1155,6 +1037,37 @@ export class OperationGenerator {
         });
     }
     return draft;
+  }
+
+  /** A fan of fragments: each spreads the next twice, so a naive walk visits 2^levels fields. */
+  private fragmentFan(draft: Draft, name: string): void {
+    const r = this.random;
+    const levels = r.int(4, 30);
+    for (let level = 0; level < levels; level += 1) {
+      draft.fragments.push({
+        name: `${name}_${level}`,
+        on: 'Query',
+        selections: [
+          { kind: 'spread', name: `${name}_${level + 1}` },
+          { kind: 'spread', name: `${name}_${level + 1}` },
+        ],
+      });
+    }
+    draft.fragments.push({
+      name: `${name}_${levels}`,
+      on: 'Query',
+      selections: [
+        {
+          kind: 'field',
+          name: 'upstream',
+          alias: 'u',
+          args: [],
+          selections: [{ kind: 'field', name: 'name', args: [], selections: null }],
+        },
+      ],
+    });
+    draft.root.push({ kind: 'spread', name: `${name}_0` });
+    draft.operation = 'query';
   }
 
   private wrongVariable(draft: Draft): Draft {
@@ -1494,6 +1407,99 @@ function selectionSets(draft: Draft): Selection[][] {
   visit(draft.root);
   for (const fragment of draft.fragments) visit(fragment.selections);
   return sets;
+}
+
+/** Adds `slot`, then the slots inside its value: each item of a list, each input field given of an input object. */
+function valueSlots(found: Slot[], slot: Slot): void {
+  const { type, name, field } = slot;
+  found.push(slot);
+  const value = slot.get();
+  const inner = type && isNonNullType(type) ? type.ofType : type;
+  if (inner && isListType(inner) && Array.isArray(value)) {
+    const list: unknown[] = value;
+    list.forEach((_item, index) => {
+      valueSlots(found, {
+        type: inner.ofType,
+        name,
+        field,
+        item: true,
+        get: () => list[index],
+        set: (next) => {
+          list[index] = next;
+        },
+        remove: () => {
+          list.splice(index, 1);
+        },
+      });
+    });
+  } else if (inner && isInputObjectType(inner) && isPlainObject(value)) {
+    const object = value;
+    for (const inputField of Object.values(inner.getFields())) {
+      if (!(inputField.name in object)) continue;
+      valueSlots(found, {
+        type: inputField.type,
+        name: inputField.name,
+        field: inner.name,
+        item: false,
+        get: () => object[inputField.name],
+        set: (next) => {
+          object[inputField.name] = next;
+        },
+        remove: () => {
+          // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- an input field named by the schema
+          delete object[inputField.name];
+        },
+      });
+    }
+  }
+}
+
+/** An argument's slot: the value of its variable when it is given through one, else its value in the document. */
+function argumentSlot(draft: Draft, field: Field, arg: Argument): Slot {
+  if (arg.value instanceof VariableRef) {
+    const variable = arg.value.name;
+    return {
+      type: arg.type,
+      name: arg.name,
+      field: field.name,
+      item: false,
+      get: () => draft.variables[variable],
+      set: (next) => {
+        draft.variables[variable] = next;
+      },
+      remove: () => {
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a variable of this draft
+        delete draft.variables[variable];
+      },
+    };
+  }
+  return {
+    type: arg.type,
+    name: arg.name,
+    field: field.name,
+    item: false,
+    get: () => arg.value,
+    set: (next) => {
+      arg.value = next;
+    },
+    remove: () => {
+      field.args = field.args.filter((other) => other !== arg);
+    },
+  };
+}
+
+/** Adds the slots of the arguments in `selections` and in the selections inside them (spreads aside). */
+function selectionSlots(found: Slot[], draft: Draft, selections: Selection[]): void {
+  for (const selection of selections) {
+    if (selection.kind === 'spread') continue;
+    if (selection.kind === 'inline') {
+      selectionSlots(found, draft, selection.selections);
+      continue;
+    }
+    const field = selection;
+    for (const arg of field.args) valueSlots(found, argumentSlot(draft, field, arg));
+    if (field.selections) selectionSlots(found, draft, field.selections);
+  }
 }
 
 // ---- from a draft to a document ----
