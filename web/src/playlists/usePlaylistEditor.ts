@@ -137,6 +137,7 @@ function snapshotOf(cache: ApolloCache, playlistId: string): string | undefined 
   return data?.snapshotId || undefined;
 }
 
+/** The editor's `move`: when the playlist changed elsewhere, nothing moved, and the screen reads it again. */
 function moveWith(
   { cache, queue, notify, playlistId }: Editing,
   reorder: Send<ReorderPlaylistItemsInput>,
@@ -164,6 +165,7 @@ function moveWith(
     });
 }
 
+/** The editor's `remove`: where the music service removes every copy or none, the listener may choose to. */
 function removeWith(
   { cache, queue, notify, playlistId, playlistName }: Editing,
   removeItems: Send<RemovePlaylistItemsInput>,
@@ -206,6 +208,7 @@ function removeWith(
   return remove;
 }
 
+/** The editor's `undo`: what a removal took goes back where it was. */
 function undoWith(
   { queue, notify, playlistId }: Editing,
   addItems: Send<AddPlaylistItemsInput>,
@@ -225,6 +228,7 @@ function undoWith(
   };
 }
 
+/** The editor's `add`: the items go at the end. */
 function addWith(
   { queue, notify, playlistId, playlistName }: Editing,
   addItems: Send<AddPlaylistItemsInput>,
