@@ -22,34 +22,6 @@ export default function TrackMenuPopup({
   const player = usePlayer();
   const save = useSaveToLibrary();
   const [adding, setAdding] = useState(false);
-  const links: ReactNode[] = [];
-  if (albumId) {
-    links.push(
-      <MenuItem key="album">
-        <Link to={`/album/${albumId}`} className={itemClass}>
-          Go to album
-        </Link>
-      </MenuItem>,
-    );
-  }
-  for (const artist of artists) {
-    links.push(
-      <MenuItem key={artist.id}>
-        <Link to={`/artist/${artist.id}`} className={itemClass}>
-          {artists.length > 1 ? `Go to ${artist.name}` : 'Go to artist'}
-        </Link>
-      </MenuItem>,
-    );
-  }
-  if (showId) {
-    links.push(
-      <MenuItem key="show">
-        <Link to={`/show/${showId}`} className={itemClass}>
-          Go to show
-        </Link>
-      </MenuItem>,
-    );
-  }
   return (
     <>
       <Menu>
@@ -88,11 +60,53 @@ export default function TrackMenuPopup({
               </button>
             </MenuItem>
           ))}
-          {links.length > 0 && <MenuSeparator className="my-1 h-px bg-white/10" />}
-          {links}
+          <GoToItems albumId={albumId} artists={artists} showId={showId} />
         </MenuItems>
       </Menu>
       <AddToPlaylistDialog open={adding} onClose={() => setAdding(false)} uris={[uri]} name={name} />
+    </>
+  );
+}
+
+interface GoToItemsProps extends Pick<TrackMenuProps, 'albumId' | 'showId'> {
+  artists: NonNullable<TrackMenuProps['artists']>;
+}
+
+/** "Go to" the album, each artist or the show, after a separator; nothing when there is nowhere to go. */
+function GoToItems({ albumId, artists, showId }: GoToItemsProps) {
+  const links: ReactNode[] = [];
+  if (albumId) {
+    links.push(
+      <MenuItem key="album">
+        <Link to={`/album/${albumId}`} className={itemClass}>
+          Go to album
+        </Link>
+      </MenuItem>,
+    );
+  }
+  for (const artist of artists) {
+    links.push(
+      <MenuItem key={artist.id}>
+        <Link to={`/artist/${artist.id}`} className={itemClass}>
+          {artists.length > 1 ? `Go to ${artist.name}` : 'Go to artist'}
+        </Link>
+      </MenuItem>,
+    );
+  }
+  if (showId) {
+    links.push(
+      <MenuItem key="show">
+        <Link to={`/show/${showId}`} className={itemClass}>
+          Go to show
+        </Link>
+      </MenuItem>,
+    );
+  }
+  if (links.length === 0) return null;
+  return (
+    <>
+      <MenuSeparator className="my-1 h-px bg-white/10" />
+      {links}
     </>
   );
 }

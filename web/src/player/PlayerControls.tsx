@@ -21,6 +21,9 @@ const sizes = {
   lg: { gap: 'gap-4 sm:gap-6', icon: 'size-7', play: 'size-9', playPad: 'p-3' },
 } as const;
 
+/** The classes of the smaller buttons beside play. */
+const side = 'rounded-full p-2 disabled:opacity-40';
+
 interface TransportControlsProps {
   size?: keyof typeof sizes;
   /** The id of the text that explains disabled controls. */
@@ -52,40 +55,12 @@ export function TransportControls({ size = 'md', describedBy }: TransportControl
   const controls = player.canControl;
   // Silent here until a click lets the browser start the audio: the button offers to play.
   const playing = state?.isPlaying === true && !player.audioBlocked;
-  const repeat = state?.repeat ?? 'OFF';
   const episode = item?.__typename === 'Episode';
   const look = sizes[size];
-  const side = 'rounded-full p-2 disabled:opacity-40';
-  const jumpButton = (direction: -1 | 1) => (
-    <button
-      type="button"
-      disabled={!controls || !item}
-      aria-label={direction < 0 ? 'Back 15 seconds' : 'Forward 15 seconds'}
-      title={direction < 0 ? 'Back 15 seconds' : 'Forward 15 seconds'}
-      aria-describedby={describedBy}
-      onClick={() => jump(player, direction)}
-      className={`${side} text-neutral-300 hover:text-white`}
-    >
-      <Jump15Icon back={direction < 0} className={look.icon} />
-    </button>
-  );
+  const button = { player, icon: look.icon, describedBy };
   return (
     <div className={`flex items-center ${look.gap}`}>
-      {!episode && (
-        <button
-          type="button"
-          disabled={!controls || !state}
-          aria-label="Shuffle"
-          aria-pressed={state?.shuffle === true}
-          aria-describedby={describedBy}
-          title={state?.shuffle ? 'Shuffle: on' : 'Shuffle: off'}
-          onClick={() => void player.setShuffle(!state?.shuffle)}
-          className={`relative ${side} ${state?.shuffle ? 'text-accent' : 'text-neutral-400 hover:text-white'}`}
-        >
-          <ArrowsRightLeftIcon aria-hidden="true" className={look.icon} />
-          {state?.shuffle && <OnDot />}
-        </button>
-      )}
+      {!episode && <ShuffleButton {...button} />}
       {episode && <PlaybackSpeed size={size} {...(describedBy ? { describedBy } : {})} />}
       <button
         type="button"
@@ -97,7 +72,7 @@ export function TransportControls({ size = 'md', describedBy }: TransportControl
       >
         <SkipPreviousIcon className={look.icon} />
       </button>
-      {episode && jumpButton(-1)}
+      {episode && <JumpButton {...button} direction={-1} />}
       <button
         type="button"
         disabled={!controls || !item}
@@ -112,7 +87,7 @@ export function TransportControls({ size = 'md', describedBy }: TransportControl
           <PlayIcon aria-hidden="true" className={look.play} />
         )}
       </button>
-      {episode && jumpButton(1)}
+      {episode && <JumpButton {...button} direction={1} />}
       <button
         type="button"
         disabled={!controls || !item}
@@ -123,25 +98,77 @@ export function TransportControls({ size = 'md', describedBy }: TransportControl
       >
         <SkipNextIcon className={look.icon} />
       </button>
-      {!episode && (
-        <button
-          type="button"
-          disabled={!controls || !state}
-          aria-label={repeatLabels[repeat]}
-          aria-describedby={describedBy}
-          title={repeatLabels[repeat]}
-          onClick={() => void player.setRepeat(nextRepeatMode(repeat))}
-          className={`relative ${side} ${repeat !== 'OFF' ? 'text-accent' : 'text-neutral-400 hover:text-white'}`}
-        >
-          <ArrowPathRoundedSquareIcon aria-hidden="true" className={look.icon} />
-          {repeat === 'TRACK' && (
-            <span aria-hidden="true" className="absolute top-0 right-0 text-[10px] leading-none font-bold">
-              1
-            </span>
-          )}
-          {repeat !== 'OFF' && <OnDot />}
-        </button>
-      )}
+      {!episode && <RepeatButton {...button} />}
     </div>
+  );
+}
+
+interface SideButtonProps {
+  player: Player;
+  /** The classes of the button's icon, for the controls' size. */
+  icon: string;
+  /** The id of the text that explains disabled controls. */
+  describedBy: string | undefined;
+}
+
+/** Turns shuffle on or off, with a dot under it when on. */
+function ShuffleButton({ player, icon, describedBy }: SideButtonProps) {
+  const { state } = player;
+  return (
+    <button
+      type="button"
+      disabled={!player.canControl || !state}
+      aria-label="Shuffle"
+      aria-pressed={state?.shuffle === true}
+      aria-describedby={describedBy}
+      title={state?.shuffle ? 'Shuffle: on' : 'Shuffle: off'}
+      onClick={() => void player.setShuffle(!state?.shuffle)}
+      className={`relative ${side} ${state?.shuffle ? 'text-accent' : 'text-neutral-400 hover:text-white'}`}
+    >
+      <ArrowsRightLeftIcon aria-hidden="true" className={icon} />
+      {state?.shuffle && <OnDot />}
+    </button>
+  );
+}
+
+/** Jumps an episode 15 seconds back (`direction` -1) or on (1). */
+function JumpButton({ player, icon, describedBy, direction }: SideButtonProps & { direction: -1 | 1 }) {
+  return (
+    <button
+      type="button"
+      disabled={!player.canControl || !player.state?.item}
+      aria-label={direction < 0 ? 'Back 15 seconds' : 'Forward 15 seconds'}
+      title={direction < 0 ? 'Back 15 seconds' : 'Forward 15 seconds'}
+      aria-describedby={describedBy}
+      onClick={() => jump(player, direction)}
+      className={`${side} text-neutral-300 hover:text-white`}
+    >
+      <Jump15Icon back={direction < 0} className={icon} />
+    </button>
+  );
+}
+
+/** Steps through the repeat modes: off, all, this one (marked 1). */
+function RepeatButton({ player, icon, describedBy }: SideButtonProps) {
+  const { state } = player;
+  const repeat = state?.repeat ?? 'OFF';
+  return (
+    <button
+      type="button"
+      disabled={!player.canControl || !state}
+      aria-label={repeatLabels[repeat]}
+      aria-describedby={describedBy}
+      title={repeatLabels[repeat]}
+      onClick={() => void player.setRepeat(nextRepeatMode(repeat))}
+      className={`relative ${side} ${repeat !== 'OFF' ? 'text-accent' : 'text-neutral-400 hover:text-white'}`}
+    >
+      <ArrowPathRoundedSquareIcon aria-hidden="true" className={icon} />
+      {repeat === 'TRACK' && (
+        <span aria-hidden="true" className="absolute top-0 right-0 text-[10px] leading-none font-bold">
+          1
+        </span>
+      )}
+      {repeat !== 'OFF' && <OnDot />}
+    </button>
   );
 }

@@ -44,43 +44,7 @@ export function useBrowserAudio(
   useEffect(() => {
     const element = audio.current;
     if (!element) return;
-    const here = deviceId !== null && state?.device?.id === deviceId;
-    const url = here ? state.item?.streamUrl : null;
-    if (!here || !url) {
-      element.pause();
-      return;
-    }
-    if (element.src !== url) {
-      element.src = url;
-    }
-    // After the source: a new source starts at the default rate. An episode plays at the listener's speed, its pitch kept.
-    const speed = state.playbackSpeed > 0 ? state.playbackSpeed : 1;
-    element.defaultPlaybackRate = speed;
-    if (element.playbackRate !== speed) element.playbackRate = speed;
-    element.preservesPitch = true;
-    const volume = state.device?.volumePercent;
-    if (typeof volume === 'number') element.volume = Math.min(1, Math.max(0, volume / 100));
-    const target = positionMs();
-    // The audio reached its end before the music service moved on: wait for the next item, do not start over.
-    if (element.ended && element.src === url && target >= (state.item?.durationMs ?? 0) - driftToleranceMs) return;
-    const seekTo = () => {
-      if (needsSeek(element.currentTime * 1000, positionMs())) element.currentTime = positionMs() / 1000;
-    };
-    if (element.readyState >= HTMLMediaElement.HAVE_METADATA) seekTo();
-    else element.addEventListener('loadedmetadata', seekTo, { once: true });
-    if (state.isPlaying) {
-      element.play().then(
-        () => setBlocked(false),
-        (error: unknown) => {
-          // Browsers refuse to start audio before the person has interacted with the page.
-          if (error instanceof DOMException && error.name === 'NotAllowedError') setBlocked(true);
-        },
-      );
-    } else {
-      element.pause();
-      if (needsSeek(element.currentTime * 1000, target)) element.currentTime = target / 1000;
-    }
-    return () => element.removeEventListener('loadedmetadata', seekTo);
+    return followPlayback(element, state, deviceId, positionMs, setBlocked);
   }, [state, deviceId, positionMs]);
 
   useEffect(() => {
@@ -109,4 +73,54 @@ export function useBrowserAudio(
   }, [blocked]);
 
   return { blocked, unblock };
+}
+
+/**
+ * Brings the audio element in step with the music service's playback, when this browser is the
+ * device; otherwise pauses it. Returns what stops a seek that waits for the audio's metadata.
+ */
+function followPlayback(
+  element: HTMLAudioElement,
+  state: PlaybackState | null,
+  deviceId: string | null,
+  positionMs: () => number,
+  setBlocked: (blocked: boolean) => void,
+): (() => void) | undefined {
+  const here = deviceId !== null && state?.device?.id === deviceId;
+  const url = here ? state.item?.streamUrl : null;
+  if (!here || !url) {
+    element.pause();
+    return;
+  }
+  if (element.src !== url) {
+    element.src = url;
+  }
+  // After the source: a new source starts at the default rate. An episode plays at the listener's speed, its pitch kept.
+  const speed = state.playbackSpeed > 0 ? state.playbackSpeed : 1;
+  element.defaultPlaybackRate = speed;
+  if (element.playbackRate !== speed) element.playbackRate = speed;
+  element.preservesPitch = true;
+  const volume = state.device?.volumePercent;
+  if (typeof volume === 'number') element.volume = Math.min(1, Math.max(0, volume / 100));
+  const target = positionMs();
+  // The audio reached its end before the music service moved on: wait for the next item, do not start over.
+  if (element.ended && element.src === url && target >= (state.item?.durationMs ?? 0) - driftToleranceMs) return;
+  const seekTo = () => {
+    if (needsSeek(element.currentTime * 1000, positionMs())) element.currentTime = positionMs() / 1000;
+  };
+  if (element.readyState >= HTMLMediaElement.HAVE_METADATA) seekTo();
+  else element.addEventListener('loadedmetadata', seekTo, { once: true });
+  if (state.isPlaying) {
+    element.play().then(
+      () => setBlocked(false),
+      (error: unknown) => {
+        // Browsers refuse to start audio before the person has interacted with the page.
+        if (error instanceof DOMException && error.name === 'NotAllowedError') setBlocked(true);
+      },
+    );
+  } else {
+    element.pause();
+    if (needsSeek(element.currentTime * 1000, target)) element.currentTime = target / 1000;
+  }
+  return () => element.removeEventListener('loadedmetadata', seekTo);
 }

@@ -138,13 +138,14 @@ interface AddToPlaylistDialogProps {
   name: string;
 }
 
-/** Chooses one of the listener's playlists (or a new one) to add tracks or episodes to. */
-export function AddToPlaylistDialog({ open, onClose, uris, name }: AddToPlaylistDialogProps) {
-  const { me } = useViewer();
+/**
+ * Adds `uris` to the playlist chosen, unless it holds any of them already: then `holding` is that
+ * playlist, until the listener answers whether to add them again. Either way the dialog closes.
+ */
+function useCheckedAdd(uris: string[], onClose: () => void) {
   const client = useApolloClient();
   const notify = useNotify();
   const add = useAddToPlaylist();
-  const createPlaylist = useCreatePlaylist();
   // The playlist that holds the items already, while the listener is asked whether to add them again.
   const [holding, setHolding] = useState<{ id: string; name: string } | null>(null);
   const [checking, setChecking] = useState(false);
@@ -171,6 +172,14 @@ export function AddToPlaylistDialog({ open, onClose, uris, name }: AddToPlaylist
     onClose();
     if (again && playlist) void add(playlist.id, playlist.name, uris);
   };
+  return { add, holding, checking, choose, answer };
+}
+
+/** Chooses one of the listener's playlists (or a new one) to add tracks or episodes to. */
+export function AddToPlaylistDialog({ open, onClose, uris, name }: AddToPlaylistDialogProps) {
+  const { me } = useViewer();
+  const createPlaylist = useCreatePlaylist();
+  const { add, holding, checking, choose, answer } = useCheckedAdd(uris, onClose);
   // Only the listener's own and collaborative playlists take new items.
   const mine = me.playlists.edges.filter((edge) => edge.node.owner.id === me.id || edge.node.collaborative);
   return (

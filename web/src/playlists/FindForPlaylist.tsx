@@ -1,7 +1,7 @@
 import { skipToken, useQuery } from '@apollo/client/react';
 import { MagnifyingGlassIcon, XMarkIcon } from '@heroicons/react/24/outline';
 import { useEffect, useId, useState, type Ref } from 'react';
-import { graphql, getFragmentData } from '../__generated__';
+import { graphql, getFragmentData, type FragmentType } from '../__generated__';
 import { Cover } from '../components/Cover';
 import { Skeleton } from '../components/States';
 import { TrackRowFragment } from '../components/TrackList';
@@ -60,31 +60,7 @@ export default function FindForPlaylist({ playlistName, onAdd, inputRef, has }: 
       <h2 id={headingId} className="text-xl font-bold">
         Find something for your playlist
       </h2>
-      <div className="relative mt-3 max-w-md">
-        <MagnifyingGlassIcon
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-neutral-400"
-        />
-        <input
-          ref={inputRef}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="Search for songs"
-          aria-label={`Search for songs to add to ${playlistName}`}
-          className="w-full rounded-md bg-neutral-800 py-2 pr-9 pl-10 text-sm text-white placeholder:text-neutral-400 focus:ring-2 focus:ring-white focus:outline-none [&::-webkit-search-cancel-button]:hidden"
-        />
-        {text && (
-          <button
-            type="button"
-            onClick={() => setText('')}
-            aria-label="Clear the search"
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1 text-neutral-400 hover:text-white"
-          >
-            <XMarkIcon aria-hidden="true" className="size-4" />
-          </button>
-        )}
-      </div>
+      <SearchField text={text} onText={setText} inputRef={inputRef} playlistName={playlistName} />
       {showing && (
         <div className="mt-4" aria-busy={loading}>
           {error && edges.length === 0 ? (
@@ -101,37 +77,84 @@ export default function FindForPlaylist({ playlistName, onAdd, inputRef, has }: 
             <p className="text-sm text-neutral-300">Nothing found for “{query}”. Try other words.</p>
           ) : (
             <ul aria-label={`Songs found for ${query}`} className="-mx-2">
-              {edges.map(({ node }) => {
-                const item = getFragmentData(TrackRowFragment, node);
-                if (item.__typename !== 'Track') return null;
-                const added = has(item.uri);
-                const artists = item.artists.map((artist) => artist.name).join(', ');
-                return (
-                  <li key={item.id} className="flex items-center gap-3 rounded-md px-2 py-2 hover:bg-white/10">
-                    <Cover images={item.album.images} size={40} className="size-10" />
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate">{item.name}</p>
-                      <p className="truncate text-sm text-neutral-400">{artists}</p>
-                    </div>
-                    <p className="hidden w-40 truncate text-sm text-neutral-400 md:block">{item.album.name}</p>
-                    <span className="hidden w-10 text-right text-sm text-neutral-400 tabular-nums sm:block">
-                      {formatDuration(item.durationMs)}
-                    </span>
-                    <button
-                      type="button"
-                      onClick={() => onAdd({ __typename: 'Track', id: item.id, uri: item.uri }, item.name)}
-                      aria-label={`Add ${item.name} to ${playlistName}`}
-                      className="shrink-0 rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ring-white/40 hover:scale-105 hover:ring-white"
-                    >
-                      {added ? 'Add again' : 'Add'}
-                    </button>
-                  </li>
-                );
-              })}
+              {edges.map(({ node }) => (
+                <FoundTrack key={node.id} node={node} playlistName={playlistName} has={has} onAdd={onAdd} />
+              ))}
             </ul>
           )}
         </div>
       )}
     </section>
+  );
+}
+
+interface SearchFieldProps {
+  text: string;
+  onText: (text: string) => void;
+  inputRef: Ref<HTMLInputElement> | undefined;
+  playlistName: string;
+}
+
+/** The box songs are searched in, with a button that clears it. */
+function SearchField({ text, onText, inputRef, playlistName }: SearchFieldProps) {
+  return (
+    <div className="relative mt-3 max-w-md">
+      <MagnifyingGlassIcon
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-neutral-400"
+      />
+      <input
+        ref={inputRef}
+        type="search"
+        value={text}
+        onChange={(event) => onText(event.target.value)}
+        placeholder="Search for songs"
+        aria-label={`Search for songs to add to ${playlistName}`}
+        className="w-full rounded-md bg-neutral-800 py-2 pr-9 pl-10 text-sm text-white placeholder:text-neutral-400 focus:ring-2 focus:ring-white focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+      />
+      {text && (
+        <button
+          type="button"
+          onClick={() => onText('')}
+          aria-label="Clear the search"
+          className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1 text-neutral-400 hover:text-white"
+        >
+          <XMarkIcon aria-hidden="true" className="size-4" />
+        </button>
+      )}
+    </div>
+  );
+}
+
+interface FoundTrackProps extends Pick<FindForPlaylistProps, 'playlistName' | 'onAdd' | 'has'> {
+  node: FragmentType<typeof TrackRowFragment>;
+}
+
+/** A song found, with a button that adds it (again, when the playlist has it). */
+function FoundTrack({ node, playlistName, has, onAdd }: FoundTrackProps) {
+  const item = getFragmentData(TrackRowFragment, node);
+  if (item.__typename !== 'Track') return null;
+  const added = has(item.uri);
+  const artists = item.artists.map((artist) => artist.name).join(', ');
+  return (
+    <li className="flex items-center gap-3 rounded-md px-2 py-2 hover:bg-white/10">
+      <Cover images={item.album.images} size={40} className="size-10" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate">{item.name}</p>
+        <p className="truncate text-sm text-neutral-400">{artists}</p>
+      </div>
+      <p className="hidden w-40 truncate text-sm text-neutral-400 md:block">{item.album.name}</p>
+      <span className="hidden w-10 text-right text-sm text-neutral-400 tabular-nums sm:block">
+        {formatDuration(item.durationMs)}
+      </span>
+      <button
+        type="button"
+        onClick={() => onAdd({ __typename: 'Track', id: item.id, uri: item.uri }, item.name)}
+        aria-label={`Add ${item.name} to ${playlistName}`}
+        className="shrink-0 rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ring-white/40 hover:scale-105 hover:ring-white"
+      >
+        {added ? 'Add again' : 'Add'}
+      </button>
+    </li>
   );
 }

@@ -34,8 +34,11 @@ interface PlaylistDetailsDialogProps {
 const fieldClass =
   'w-full rounded-md bg-neutral-800 px-3 py-2 text-white ring-1 ring-white/10 placeholder:text-neutral-500 focus:ring-2 focus:ring-white focus:outline-none data-invalid:ring-2 data-invalid:ring-red-400';
 
-/** The details form; mounted afresh each time the dialog opens, so it starts from the playlist as it is. */
-function DetailsFormBody({ playlist, onClose, selectName }: Omit<PlaylistDetailsDialogProps, 'open'>) {
+/**
+ * The form's fields and their errors, from the playlist as it is; on submitting, the first field
+ * that is wrong takes the focus, or the changes are saved and the form closes.
+ */
+function useDetailsForm(playlist: PlaylistDetails, onClose: () => void) {
   const update = useUpdatePlaylistDetails();
   const initial: DetailsForm = {
     name: playlist.name,
@@ -65,6 +68,13 @@ function DetailsFormBody({ playlist, onClose, selectName }: Omit<PlaylistDetails
     onClose();
   };
 
+  return { form, setForm, errors, nameInput, descriptionInput, submit };
+}
+
+/** The details form; mounted afresh each time the dialog opens, so it starts from the playlist as it is. */
+function DetailsFormBody({ playlist, onClose, selectName }: Omit<PlaylistDetailsDialogProps, 'open'>) {
+  const { form, setForm, errors, nameInput, descriptionInput, submit } = useDetailsForm(playlist, onClose);
+
   return (
     <form onSubmit={submit} noValidate className="space-y-4 px-5 pb-5">
       <div className="flex gap-4">
@@ -83,13 +93,7 @@ function DetailsFormBody({ playlist, onClose, selectName }: Omit<PlaylistDetails
               onChange={(event) => setForm({ ...form, name: event.target.value })}
               className={fieldClass}
             />
-            {errors.name ? (
-              <Description className="mt-1 text-sm text-red-300">{errors.name}</Description>
-            ) : (
-              <Description className="mt-1 text-xs text-neutral-400">
-                {form.name.trim().length}/{nameMaxLength}
-              </Description>
-            )}
+            <FieldHint error={errors.name} length={form.name.trim().length} max={nameMaxLength} />
           </Field>
           <Field>
             <Label className="mb-1 block text-sm font-semibold">Description</Label>
@@ -102,49 +106,77 @@ function DetailsFormBody({ playlist, onClose, selectName }: Omit<PlaylistDetails
               onChange={(event) => setForm({ ...form, description: event.target.value })}
               className={`${fieldClass} resize-none`}
             />
-            {errors.description ? (
-              <Description className="mt-1 text-sm text-red-300">{errors.description}</Description>
-            ) : (
-              <Description className="mt-1 text-xs text-neutral-400">
-                {form.description.trim().length}/{descriptionMaxLength}
-              </Description>
-            )}
+            <FieldHint error={errors.description} length={form.description.trim().length} max={descriptionMaxLength} />
           </Field>
         </div>
       </div>
-      <Field disabled={playlist.collaborative} className="flex items-center justify-between gap-4">
-        <span>
-          <Label className="block text-sm font-semibold data-disabled:opacity-60">Public</Label>
-          <Description className="text-xs text-neutral-400">
-            {playlist.collaborative
-              ? 'A collaborative playlist stays private.'
-              : 'Public playlists show on your profile.'}
-          </Description>
-        </span>
-        <Switch
-          checked={form.public}
-          onChange={(checked) => setForm({ ...form, public: checked })}
-          className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-neutral-600 transition focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none data-checked:bg-accent data-disabled:opacity-50"
-        >
-          <span
-            aria-hidden="true"
-            className="size-4 translate-x-1 rounded-full bg-white transition group-data-checked:translate-x-6"
-          />
-        </Switch>
-      </Field>
-      <div className="flex justify-end gap-3 pt-2">
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded-full px-5 py-2 font-semibold text-neutral-300 hover:text-white"
-        >
-          Cancel
-        </button>
-        <button type="submit" className="rounded-full bg-white px-6 py-2 font-bold text-black hover:scale-105">
-          Save
-        </button>
-      </div>
+      <PublicField
+        collaborative={playlist.collaborative}
+        checked={form.public}
+        onChange={(checked) => setForm({ ...form, public: checked })}
+      />
+      <FormActions onClose={onClose} />
     </form>
+  );
+}
+
+/** Under a field: what is wrong with it, or how many of its characters are used. */
+function FieldHint({ error, length, max }: { error?: string; length: number; max: number }) {
+  return error ? (
+    <Description className="mt-1 text-sm text-red-300">{error}</Description>
+  ) : (
+    <Description className="mt-1 text-xs text-neutral-400">
+      {length}/{max}
+    </Description>
+  );
+}
+
+interface PublicFieldProps {
+  /** A collaborative playlist cannot be made public. */
+  collaborative: boolean;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/** Whether the playlist shows on the listener's profile. */
+function PublicField({ collaborative, checked, onChange }: PublicFieldProps) {
+  return (
+    <Field disabled={collaborative} className="flex items-center justify-between gap-4">
+      <span>
+        <Label className="block text-sm font-semibold data-disabled:opacity-60">Public</Label>
+        <Description className="text-xs text-neutral-400">
+          {collaborative ? 'A collaborative playlist stays private.' : 'Public playlists show on your profile.'}
+        </Description>
+      </span>
+      <Switch
+        checked={checked}
+        onChange={onChange}
+        className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-neutral-600 transition focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none data-checked:bg-accent data-disabled:opacity-50"
+      >
+        <span
+          aria-hidden="true"
+          className="size-4 translate-x-1 rounded-full bg-white transition group-data-checked:translate-x-6"
+        />
+      </Switch>
+    </Field>
+  );
+}
+
+/** Leaves the form as it was, or saves it. */
+function FormActions({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="flex justify-end gap-3 pt-2">
+      <button
+        type="button"
+        onClick={onClose}
+        className="rounded-full px-5 py-2 font-semibold text-neutral-300 hover:text-white"
+      >
+        Cancel
+      </button>
+      <button type="submit" className="rounded-full bg-white px-6 py-2 font-bold text-black hover:scale-105">
+        Save
+      </button>
+    </div>
   );
 }
 

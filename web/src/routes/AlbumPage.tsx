@@ -4,9 +4,10 @@ import { Fragment } from 'react';
 import { Link, useParams } from 'wouter';
 import { startQuery } from '../app/screens';
 import { graphql, getFragmentData } from '../__generated__';
+import type { AlbumPage_TracksFragment, AlbumPageQuery } from '../__generated__/graphql';
 import { AlbumCard } from '../catalog/AlbumCard';
 import { CatalogError } from '../catalog/CatalogError';
-import { albumTypeName, discsOf, formatReleaseDate } from '../catalog/release';
+import { albumTypeName, discsOf, formatReleaseDate, type Disc } from '../catalog/release';
 import { Shelf } from '../components/Cards';
 import { Cover } from '../components/Cover';
 import { LikeButton } from '../components/LikeButton';
@@ -112,7 +113,6 @@ export default function AlbumPage() {
 
   const tracks = getFragmentData(AlbumPageTracksFragment, album.tracks);
   const nodes = tracks.edges.map((edge) => edge.node);
-  const discs = discsOf(nodes);
   const complete = !tracks.pageInfo.hasNextPage;
   const totalMs = nodes.reduce((sum, track) => sum + track.durationMs, 0);
   const [mainArtist] = album.artists;
@@ -122,30 +122,7 @@ export default function AlbumPage() {
   return (
     <div className="pb-8">
       <PageHeader kind={kind} title={album.name} images={album.images}>
-        <p className="flex flex-wrap items-center justify-center gap-x-1.5 gap-y-1 sm:justify-start">
-          {mainArtist && <Cover images={mainArtist.images} size={24} shape="round" className="size-6" />}
-          {album.artists.map((artist, index) => (
-            <Fragment key={artist.id}>
-              {index > 0 && <span aria-hidden="true">,</span>}
-              <Link
-                to={`/artist/${artist.id}`}
-                className="font-semibold text-white hover:underline max-sm:-my-3 max-sm:min-w-11 max-sm:py-3"
-              >
-                {artist.name}
-              </Link>
-            </Fragment>
-          ))}
-          <span aria-hidden="true" className="hidden sm:inline">
-            •
-          </span>
-          {/* On a phone the year and the length take a line of their own. */}
-          <span className="basis-full sm:basis-auto">
-            {yearOf(album.releaseDate)}
-            <span aria-hidden="true"> • </span>
-            {countOf(album.totalTracks, 'song')}
-            {complete && totalMs > 0 && `, ${formatLongDuration(totalMs)}`}
-          </span>
-        </p>
+        <AlbumByline album={album} complete={complete} totalMs={totalMs} />
         {album.label && <p className="text-neutral-400">Released on {album.label}</p>}
       </PageHeader>
 
@@ -154,49 +131,19 @@ export default function AlbumPage() {
         <LikeButton uri={album.uri} saved={album.saved} name={album.name} size="lg" />
       </ActionBar>
 
-      <section aria-labelledby="album-tracks">
-        <h2 id="album-tracks" className="sr-only">
-          Tracks
-        </h2>
-        {discs.map((disc, discIndex) => (
-          <div key={disc.number} className="mb-4">
-            {discs.length > 1 && (
-              <h3 className="px-4 pt-2 pb-1 text-sm font-bold text-neutral-300 md:px-6">Disc {disc.number}</h3>
-            )}
-            <TrackList
-              label={discs.length > 1 ? `Disc ${String(disc.number)} of ${album.name}` : `Tracks of ${album.name}`}
-              rows={disc.tracks.map(({ item }) => ({ key: item.id, item }))}
-              playback={{ contextUri: album.uri }}
-              offset={disc.tracks[0]?.position ?? 0}
-              numbering="trackNumber"
-              header={discIndex === 0}
-            />
-          </div>
-        ))}
-        {tracks.pageInfo.endCursor && (
-          <LoadMore
-            hasMore={tracks.pageInfo.hasNextPage}
-            onMore={() =>
-              fetchMore({
-                query: AlbumPageTracksQueryDocument,
-                variables: { id: album.id, after: tracks.pageInfo.endCursor },
-              })
-            }
-            label="More tracks"
-          />
-        )}
-      </section>
+      <AlbumTracks
+        album={album}
+        discs={discsOf(nodes)}
+        pageInfo={tracks.pageInfo}
+        onMore={() =>
+          fetchMore({
+            query: AlbumPageTracksQueryDocument,
+            variables: { id: album.id, after: tracks.pageInfo.endCursor },
+          })
+        }
+      />
 
-      <div className="px-4 pt-2 text-sm text-neutral-400 md:px-6">
-        <p>{formatReleaseDate(album.releaseDate, album.releaseDatePrecision)}</p>
-        {album.copyrights.map((copyright) => (
-          <p key={`${copyright.type} ${copyright.text}`} className="text-xs">
-            {/* The symbol, unless the label already wrote it. */}
-            {/^[©℗]/.test(copyright.text) ? '' : copyright.type === 'PERFORMANCE' ? '℗ ' : '© '}
-            {copyright.text}
-          </p>
-        ))}
-      </div>
+      <AlbumCredits album={album} />
 
       {mainArtist && moreByArtist.length > 0 && (
         <Shelf title={`More by ${mainArtist.name}`} more={`/artist/${mainArtist.id}`}>
@@ -205,6 +152,98 @@ export default function AlbumPage() {
           ))}
         </Shelf>
       )}
+    </div>
+  );
+}
+
+type Album = NonNullable<AlbumPageQuery['album']>;
+type AlbumTrack = AlbumPage_TracksFragment['edges'][number]['node'];
+
+interface AlbumBylineProps {
+  album: Album;
+  /** Every track is loaded, so the album's length is known. */
+  complete: boolean;
+  totalMs: number;
+}
+
+/** Under the album's name: its artists, its year, and how many songs and how long. */
+function AlbumByline({ album, complete, totalMs }: AlbumBylineProps) {
+  const [mainArtist] = album.artists;
+  return (
+    <p className="flex flex-wrap items-center justify-center gap-x-1.5 gap-y-1 sm:justify-start">
+      {mainArtist && <Cover images={mainArtist.images} size={24} shape="round" className="size-6" />}
+      {album.artists.map((artist, index) => (
+        <Fragment key={artist.id}>
+          {index > 0 && <span aria-hidden="true">,</span>}
+          <Link
+            to={`/artist/${artist.id}`}
+            className="font-semibold text-white hover:underline max-sm:-my-3 max-sm:min-w-11 max-sm:py-3"
+          >
+            {artist.name}
+          </Link>
+        </Fragment>
+      ))}
+      <span aria-hidden="true" className="hidden sm:inline">
+        •
+      </span>
+      {/* On a phone the year and the length take a line of their own. */}
+      <span className="basis-full sm:basis-auto">
+        {yearOf(album.releaseDate)}
+        <span aria-hidden="true"> • </span>
+        {countOf(album.totalTracks, 'song')}
+        {complete && totalMs > 0 && `, ${formatLongDuration(totalMs)}`}
+      </span>
+    </p>
+  );
+}
+
+interface AlbumTracksProps {
+  album: Pick<Album, 'name' | 'uri'>;
+  discs: Disc<AlbumTrack>[];
+  pageInfo: AlbumPage_TracksFragment['pageInfo'];
+  /** Fetches the next page of tracks. */
+  onMore: () => Promise<unknown>;
+}
+
+/** The album's tracks, disc by disc when there is more than one, a page at a time. */
+function AlbumTracks({ album, discs, pageInfo, onMore }: AlbumTracksProps) {
+  return (
+    <section aria-labelledby="album-tracks">
+      <h2 id="album-tracks" className="sr-only">
+        Tracks
+      </h2>
+      {discs.map((disc, discIndex) => (
+        <div key={disc.number} className="mb-4">
+          {discs.length > 1 && (
+            <h3 className="px-4 pt-2 pb-1 text-sm font-bold text-neutral-300 md:px-6">Disc {disc.number}</h3>
+          )}
+          <TrackList
+            label={discs.length > 1 ? `Disc ${String(disc.number)} of ${album.name}` : `Tracks of ${album.name}`}
+            rows={disc.tracks.map(({ item }) => ({ key: item.id, item }))}
+            playback={{ contextUri: album.uri }}
+            offset={disc.tracks[0]?.position ?? 0}
+            numbering="trackNumber"
+            header={discIndex === 0}
+          />
+        </div>
+      ))}
+      {pageInfo.endCursor && <LoadMore hasMore={pageInfo.hasNextPage} onMore={onMore} label="More tracks" />}
+    </section>
+  );
+}
+
+/** The release date and the copyrights, in small print. */
+function AlbumCredits({ album }: { album: Pick<Album, 'releaseDate' | 'releaseDatePrecision' | 'copyrights'> }) {
+  return (
+    <div className="px-4 pt-2 text-sm text-neutral-400 md:px-6">
+      <p>{formatReleaseDate(album.releaseDate, album.releaseDatePrecision)}</p>
+      {album.copyrights.map((copyright) => (
+        <p key={`${copyright.type} ${copyright.text}`} className="text-xs">
+          {/* The symbol, unless the label already wrote it. */}
+          {/^[©℗]/.test(copyright.text) ? '' : copyright.type === 'PERFORMANCE' ? '℗ ' : '© '}
+          {copyright.text}
+        </p>
+      ))}
     </div>
   );
 }

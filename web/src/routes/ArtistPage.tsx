@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { graphql } from '../__generated__';
+import type { ArtistPageQuery } from '../__generated__/graphql';
 import { useViewer } from '../app/viewer';
 import { CatalogError } from '../catalog/CatalogError';
 import { Discography } from '../catalog/Discography';
@@ -111,27 +112,13 @@ export default function ArtistPage() {
       </ActionBar>
 
       {popular.length > 0 && (
-        <section aria-labelledby="artist-popular" className="py-2">
-          <h2 id="artist-popular" className="px-4 pb-2 text-2xl font-bold md:px-6">
-            Popular
-          </h2>
-          <TrackList
-            label={`Popular tracks of ${artist.name}`}
-            rows={popular.map((track) => ({ key: track.id, item: track }))}
-            playback={{ list: true }}
-            showCover
-          />
-          {topTracks.length > popularPreview && (
-            <button
-              type="button"
-              aria-expanded={allPopular}
-              onClick={() => setAllPopular((shown) => !shown)}
-              className="mx-4 mt-2 min-h-11 sm:min-h-0 rounded-full px-2 py-1 text-sm font-semibold text-neutral-400 hover:text-white md:mx-6"
-            >
-              {allPopular ? 'Show less' : 'Show more'}
-            </button>
-          )}
-        </section>
+        <PopularTracks
+          artistName={artist.name}
+          tracks={popular}
+          more={topTracks.length > popularPreview}
+          all={allPopular}
+          onAll={() => setAllPopular((shown) => !shown)}
+        />
       )}
 
       <Discography
@@ -147,21 +134,66 @@ export default function ArtistPage() {
         }
       />
 
-      {related.length > 0 && (
-        <Shelf title="Fans also like">
-          {related.slice(0, 6).map((other) => (
-            <MediaCard
-              key={other.id}
-              to={`/artist/${other.id}`}
-              title={other.name}
-              subtitle="Artist"
-              images={other.images}
-              shape="round"
-              play={{ uri: other.uri, target: { contextUri: other.uri } }}
-            />
-          ))}
-        </Shelf>
-      )}
+      <FansAlsoLike artists={related} />
     </div>
+  );
+}
+
+type Artist = NonNullable<ArtistPageQuery['artist']>;
+
+interface PopularTracksProps {
+  artistName: string;
+  /** The tracks shown: the first few, or all of them. */
+  tracks: NonNullable<Artist['topTracks']>;
+  /** Whether there are more than the first few, to show or hide. */
+  more: boolean;
+  all: boolean;
+  onAll: () => void;
+}
+
+/** The artist's most played tracks, the first few until "Show more". */
+function PopularTracks({ artistName, tracks, more, all, onAll }: PopularTracksProps) {
+  return (
+    <section aria-labelledby="artist-popular" className="py-2">
+      <h2 id="artist-popular" className="px-4 pb-2 text-2xl font-bold md:px-6">
+        Popular
+      </h2>
+      <TrackList
+        label={`Popular tracks of ${artistName}`}
+        rows={tracks.map((track) => ({ key: track.id, item: track }))}
+        playback={{ list: true }}
+        showCover
+      />
+      {more && (
+        <button
+          type="button"
+          aria-expanded={all}
+          onClick={onAll}
+          className="mx-4 mt-2 min-h-11 sm:min-h-0 rounded-full px-2 py-1 text-sm font-semibold text-neutral-400 hover:text-white md:mx-6"
+        >
+          {all ? 'Show less' : 'Show more'}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** Artists the listeners of this one also like. */
+function FansAlsoLike({ artists }: { artists: NonNullable<Artist['relatedArtists']> }) {
+  if (artists.length === 0) return null;
+  return (
+    <Shelf title="Fans also like">
+      {artists.slice(0, 6).map((other) => (
+        <MediaCard
+          key={other.id}
+          to={`/artist/${other.id}`}
+          title={other.name}
+          subtitle="Artist"
+          images={other.images}
+          shape="round"
+          play={{ uri: other.uri, target: { contextUri: other.uri } }}
+        />
+      ))}
+    </Shelf>
   );
 }

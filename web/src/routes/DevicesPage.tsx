@@ -156,24 +156,7 @@ export default function DevicesPage() {
   const local = upstream.provider === 'LOCAL';
   const retry = () => void refetch().catch(() => undefined);
 
-  const header = (
-    <div className="px-4 pt-2 pb-4 md:px-6">
-      <h1 className="text-3xl font-extrabold tracking-tight">Devices</h1>
-      <p className="mt-2 max-w-2xl text-neutral-300">
-        Choose where your music plays. Graphonic follows playback wherever it is.
-      </p>
-      {!local && (
-        <p className="mt-3 flex max-w-2xl items-start gap-2 rounded-lg bg-sky-950/60 p-3 text-sm text-sky-100 ring-1 ring-sky-400/30">
-          <InformationCircleIcon aria-hidden="true" className="size-5 shrink-0" />
-          <span>
-            With {upstream.name}, this browser is a remote control: the music plays in {upstream.name}’s own apps. Open{' '}
-            {upstream.name} on your phone, computer or speaker and it shows up here.
-          </span>
-        </p>
-      )}
-      {!player.canControl && <p className="mt-3 text-sm text-amber-300">{premiumNote}</p>}
-    </div>
-  );
+  const header = <DevicesHeader service={upstream.name} local={local} canControl={player.canControl} />;
 
   if (!data) {
     return (
@@ -189,23 +172,7 @@ export default function DevicesPage() {
     return (
       <>
         {header}
-        <EmptyState
-          title="No devices yet"
-          action={
-            <button
-              type="button"
-              onClick={retry}
-              className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
-            >
-              <ArrowPathIcon aria-hidden="true" className="size-5" />
-              Look again
-            </button>
-          }
-        >
-          {local
-            ? 'This browser registers itself as a device in a moment.'
-            : `Open ${upstream.name} on one of your devices, then look again.`}
-        </EmptyState>
+        <NoDevices service={upstream.name} local={local} onRetry={retry} />
       </>
     );
   }
@@ -230,5 +197,66 @@ export default function DevicesPage() {
         })}
       </ul>
     </div>
+  );
+}
+
+interface DevicesHeaderProps {
+  /** The music service's name. */
+  service: string;
+  /** Whether the music plays in this browser (the local music service), not in the service's own apps. */
+  local: boolean;
+  canControl: boolean;
+}
+
+/** The screen's title, with what this browser is to the music service and why controls may be off. */
+function DevicesHeader({ service, local, canControl }: DevicesHeaderProps) {
+  return (
+    <div className="px-4 pt-2 pb-4 md:px-6">
+      <h1 className="text-3xl font-extrabold tracking-tight">Devices</h1>
+      <p className="mt-2 max-w-2xl text-neutral-300">
+        Choose where your music plays. Graphonic follows playback wherever it is.
+      </p>
+      {!local && (
+        <p className="mt-3 flex max-w-2xl items-start gap-2 rounded-lg bg-sky-950/60 p-3 text-sm text-sky-100 ring-1 ring-sky-400/30">
+          <InformationCircleIcon aria-hidden="true" className="size-5 shrink-0" />
+          <span>
+            With {service}, this browser is a remote control: the music plays in {service}’s own apps. Open {service} on
+            your phone, computer or speaker and it shows up here.
+          </span>
+        </p>
+      )}
+      {!canControl && <p className="mt-3 text-sm text-amber-300">{premiumNote}</p>}
+    </div>
+  );
+}
+
+interface NoDevicesProps {
+  /** The music service's name. */
+  service: string;
+  /** Whether this browser becomes a device itself (the local music service). */
+  local: boolean;
+  onRetry: () => void;
+}
+
+/** No device to play on yet: where one comes from, and a button to look again. */
+function NoDevices({ service, local, onRetry }: NoDevicesProps) {
+  return (
+    <EmptyState
+      title="No devices yet"
+      action={
+        <button
+          type="button"
+          onClick={onRetry}
+          className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-5 py-2 font-semibold text-black hover:scale-105"
+        >
+          <ArrowPathIcon aria-hidden="true" className="size-5" />
+          Look again
+        </button>
+      }
+    >
+      {local
+        ? 'This browser registers itself as a device in a moment.'
+        : `Open ${service} on one of your devices, then look again.`}
+    </EmptyState>
   );
 }

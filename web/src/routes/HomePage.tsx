@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { graphql } from '../__generated__';
 import { startQuery } from '../app/screens';
 import type { HomeQuery } from '../__generated__/graphql';
-import { useViewer } from '../app/viewer';
+import { useViewer, type Me as ViewerMe } from '../app/viewer';
 import { MediaCard, Shelf } from '../components/Cards';
 import { ErrorState, LoadingScreen, Skeleton } from '../components/States';
 import { TrackList } from '../components/TrackList';
@@ -227,83 +227,117 @@ export default function HomePage() {
           Play something and it will show here. Start with a search, or a category below.
         </p>
       )}
-      {recent.length > 0 && (
-        <Shelf title="Recently played">
-          {recent.map((card) => (
-            <MediaCard
-              key={card.uri}
-              to={card.to}
-              title={card.title}
-              subtitle={card.kind}
-              images={card.images}
-              shape={card.kind === 'Artist' ? 'round' : 'square'}
-              play={{ uri: card.uri, target: { contextUri: card.uri } }}
-            />
-          ))}
-        </Shelf>
-      )}
-      {topArtists.length > 0 && (
-        <Shelf title="Your top artists">
-          {topArtists.map(({ node }) => (
-            <MediaCard
-              key={node.id}
-              to={`/artist/${node.id}`}
-              title={node.name}
-              subtitle="Artist"
-              images={node.images}
-              shape="round"
-              play={{ uri: node.uri, target: { contextUri: node.uri } }}
-            />
-          ))}
-        </Shelf>
-      )}
-      {topTracks.length > 0 && (
-        <section aria-label="Your top tracks" className="py-4">
-          <h2 className="px-4 pb-2 text-2xl font-bold md:px-6">Your top tracks</h2>
-          <TrackList
-            label="Your top tracks"
-            rows={topTracks.map(({ node }) => ({ key: node.id, item: node }))}
-            playback={{ list: true }}
-            showCover
-            showAlbum
-          />
-        </section>
-      )}
-      {playlists.length > 0 && (
-        <Shelf title="Your playlists" more="/library">
-          {playlists.map(({ node }) => (
-            <MediaCard
-              key={node.id}
-              to={`/playlist/${node.id}`}
-              title={node.name}
-              subtitle="Playlist"
-              images={node.images}
-              play={{ uri: node.uri, target: { contextUri: node.uri } }}
-            />
-          ))}
-        </Shelf>
-      )}
-      {newReleases.length > 0 && (
-        <Shelf title="New releases">
-          {newReleases.map(({ node }) => (
-            <MediaCard
-              key={node.id}
-              to={`/album/${node.id}`}
-              title={node.name}
-              subtitle={node.artists.map((artist) => artist.name).join(', ')}
-              images={node.images}
-              play={{ uri: node.uri, target: { contextUri: node.uri } }}
-            />
-          ))}
-        </Shelf>
-      )}
-      {categories.length > 0 && (
-        <Shelf title="Browse" more="/search">
-          {categories.map(({ node }) => (
-            <MediaCard key={node.id} to={`/category/${node.id}`} title={node.name} images={node.icons} />
-          ))}
-        </Shelf>
-      )}
+      <RecentlyPlayedShelf cards={recent} />
+      <TopArtistsShelf edges={topArtists} />
+      <TopTracksSection edges={topTracks} />
+      <PlaylistsShelf edges={playlists} />
+      <NewReleasesShelf edges={newReleases} />
+      <BrowseShelf edges={categories} />
     </div>
+  );
+}
+
+type HomeMe = NonNullable<HomeQuery['me']>;
+
+/** Where the listener was lately: albums, playlists, artists and shows, to play again. */
+function RecentlyPlayedShelf({ cards }: { cards: readonly RecentCard[] }) {
+  if (cards.length === 0) return null;
+  return (
+    <Shelf title="Recently played">
+      {cards.map((card) => (
+        <MediaCard
+          key={card.uri}
+          to={card.to}
+          title={card.title}
+          subtitle={card.kind}
+          images={card.images}
+          shape={card.kind === 'Artist' ? 'round' : 'square'}
+          play={{ uri: card.uri, target: { contextUri: card.uri } }}
+        />
+      ))}
+    </Shelf>
+  );
+}
+
+function TopArtistsShelf({ edges }: { edges: HomeMe['topArtists']['edges'] }) {
+  if (edges.length === 0) return null;
+  return (
+    <Shelf title="Your top artists">
+      {edges.map(({ node }) => (
+        <MediaCard
+          key={node.id}
+          to={`/artist/${node.id}`}
+          title={node.name}
+          subtitle="Artist"
+          images={node.images}
+          shape="round"
+          play={{ uri: node.uri, target: { contextUri: node.uri } }}
+        />
+      ))}
+    </Shelf>
+  );
+}
+
+function TopTracksSection({ edges }: { edges: HomeMe['topTracks']['edges'] }) {
+  if (edges.length === 0) return null;
+  return (
+    <section aria-label="Your top tracks" className="py-4">
+      <h2 className="px-4 pb-2 text-2xl font-bold md:px-6">Your top tracks</h2>
+      <TrackList
+        label="Your top tracks"
+        rows={edges.map(({ node }) => ({ key: node.id, item: node }))}
+        playback={{ list: true }}
+        showCover
+        showAlbum
+      />
+    </section>
+  );
+}
+
+function PlaylistsShelf({ edges }: { edges: ViewerMe['playlists']['edges'] }) {
+  if (edges.length === 0) return null;
+  return (
+    <Shelf title="Your playlists" more="/library">
+      {edges.map(({ node }) => (
+        <MediaCard
+          key={node.id}
+          to={`/playlist/${node.id}`}
+          title={node.name}
+          subtitle="Playlist"
+          images={node.images}
+          play={{ uri: node.uri, target: { contextUri: node.uri } }}
+        />
+      ))}
+    </Shelf>
+  );
+}
+
+function NewReleasesShelf({ edges }: { edges: NonNullable<HomeQuery['newReleases']>['edges'] }) {
+  if (edges.length === 0) return null;
+  return (
+    <Shelf title="New releases">
+      {edges.map(({ node }) => (
+        <MediaCard
+          key={node.id}
+          to={`/album/${node.id}`}
+          title={node.name}
+          subtitle={node.artists.map((artist) => artist.name).join(', ')}
+          images={node.images}
+          play={{ uri: node.uri, target: { contextUri: node.uri } }}
+        />
+      ))}
+    </Shelf>
+  );
+}
+
+/** Categories of music to browse, each to its own screen. */
+function BrowseShelf({ edges }: { edges: NonNullable<HomeQuery['categories']>['edges'] }) {
+  if (edges.length === 0) return null;
+  return (
+    <Shelf title="Browse" more="/search">
+      {edges.map(({ node }) => (
+        <MediaCard key={node.id} to={`/category/${node.id}`} title={node.name} images={node.icons} />
+      ))}
+    </Shelf>
   );
 }

@@ -3,6 +3,7 @@ import { MusicalNoteIcon, QueueListIcon } from '@heroicons/react/24/outline';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { graphql } from '../__generated__';
+import type { NowPlayingPageQuery as NowPlayingPageData } from '../__generated__/graphql';
 import { useViewer } from '../app/viewer';
 import { Cover } from '../components/Cover';
 import { LikeButton } from '../components/LikeButton';
@@ -104,36 +105,63 @@ function Details({ item }: { item: PlayingItem }) {
     const features = data?.track?.audioFeatures;
     // A music service that cannot measure tracks leaves the section out.
     if (!features && error && onlyCodes(error, ['FEATURE_UNAVAILABLE'])) return null;
-    return (
-      <section aria-labelledby="now-playing-features" className="mt-10">
-        <h2 id="now-playing-features" className="mb-4 text-2xl font-bold">
-          What it sounds like
-        </h2>
-        {features ? (
-          <AudioFeaturesChart features={features} name={item.name} />
-        ) : loading ? (
-          <LoadingScreen label="Measuring the track…">
-            <div className="space-y-3">
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                {[0, 1, 2, 3].map((index) => (
-                  <Skeleton key={index} className="h-16" />
-                ))}
-              </div>
-              {[0, 1, 2, 3, 4, 5, 6].map((index) => (
-                <Skeleton key={index} className="h-5 max-w-lg" />
-              ))}
-            </div>
-          </LoadingScreen>
-        ) : error ? (
-          <ErrorState error={error} doing="measure this track" retry={retry} />
-        ) : (
-          <p className="text-neutral-300">This track has not been measured yet.</p>
-        )}
-      </section>
-    );
+    return <TrackFeatures name={item.name} features={features} loading={loading} error={error} retry={retry} />;
   }
 
-  const episode = data?.episode;
+  return <EpisodeDetails episode={data?.episode} loading={loading} error={error} retry={retry} />;
+}
+
+/** Where the details' query stands. */
+interface DetailsAnswer {
+  loading: boolean;
+  error: unknown;
+  retry: () => void;
+}
+
+interface TrackFeaturesProps extends DetailsAnswer {
+  /** The track's name. */
+  name: string;
+  features: NonNullable<NowPlayingPageData['track']>['audioFeatures'];
+}
+
+/** A track's audio features, once measured. */
+function TrackFeatures({ name, features, loading, error, retry }: TrackFeaturesProps) {
+  return (
+    <section aria-labelledby="now-playing-features" className="mt-10">
+      <h2 id="now-playing-features" className="mb-4 text-2xl font-bold">
+        What it sounds like
+      </h2>
+      {features ? (
+        <AudioFeaturesChart features={features} name={name} />
+      ) : loading ? (
+        <LoadingScreen label="Measuring the track…">
+          <div className="space-y-3">
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {[0, 1, 2, 3].map((index) => (
+                <Skeleton key={index} className="h-16" />
+              ))}
+            </div>
+            {[0, 1, 2, 3, 4, 5, 6].map((index) => (
+              <Skeleton key={index} className="h-5 max-w-lg" />
+            ))}
+          </div>
+        </LoadingScreen>
+      ) : error ? (
+        <ErrorState error={error} doing="measure this track" retry={retry} />
+      ) : (
+        <p className="text-neutral-300">This track has not been measured yet.</p>
+      )}
+    </section>
+  );
+}
+
+/** The show an episode is of, and what the episode is about. */
+function EpisodeDetails({
+  episode,
+  loading,
+  error,
+  retry,
+}: DetailsAnswer & { episode: NowPlayingPageData['episode'] }) {
   return (
     <section aria-labelledby="now-playing-episode" className="mt-10 max-w-3xl">
       <h2 id="now-playing-episode" className="mb-4 text-2xl font-bold">
@@ -191,73 +219,84 @@ export default function NowPlayingPage() {
     );
   }
 
-  const images = item.__typename === 'Track' ? item.album.images : item.images;
   return (
     <div className="mx-auto max-w-5xl px-4 pb-10 md:px-6">
-      <div className="grid gap-6 md:grid-cols-[minmax(0,14rem)_minmax(0,1fr)] md:items-end lg:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
-        <Link to={itemLink(item)} aria-label={`Go to ${item.__typename === 'Track' ? item.album.name : item.name}`}>
-          <Cover
-            images={images}
-            size={320}
-            className="mx-auto aspect-square w-full max-w-80 shadow-2xl md:max-w-none"
-          />
-        </Link>
-        <div className="min-w-0">
-          <PlayingFrom state={state} item={item} />
-          <div className="mt-2 flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <h1 className="text-3xl font-extrabold tracking-tight break-words md:text-5xl">{item.name}</h1>
-              <ItemByline item={item} className="mt-2 text-lg text-neutral-300" />
-              {item.__typename === 'Track' && (
-                <p className="truncate text-sm text-neutral-400">
-                  <Link to={`/album/${item.album.id}`} className="hover:text-white hover:underline max-sm:py-3.5">
-                    {item.album.name}
-                  </Link>
-                </p>
-              )}
-            </div>
-            <LikeButton uri={item.uri} saved={item.saved} name={item.name} size="lg" className="mt-1 shrink-0" />
-          </div>
-        </div>
-      </div>
+      <NowPlayingHeader state={state} item={item} />
 
-      <section aria-label="Playback controls" className="mt-8 flex flex-col items-center gap-4">
-        <SeekBar />
-        <TransportControls size="lg" {...(player.canControl ? {} : { describedBy: noteId })} />
-        {player.audioBlocked && (
-          <p role="status" className="text-sm text-amber-300">
-            Your browser is waiting for a click: press play to hear it here.
-          </p>
-        )}
-        {!player.canControl && (
-          <p id={noteId} className="text-sm text-neutral-400">
-            {premiumNote}
-          </p>
-        )}
-        <div className="flex w-full flex-wrap items-center justify-between gap-2">
-          <div className="flex items-center gap-1">
-            <DevicePicker />
-            <span className="truncate text-sm text-neutral-400">
-              {state.device
-                ? `On ${state.device.id === player.browserDeviceId ? 'this browser' : state.device.name}`
-                : ''}
-            </span>
-          </div>
-          <div className="flex items-center gap-1">
-            <Link
-              to="/queue"
-              aria-label="Queue"
-              title="Queue"
-              className="rounded-full p-3 text-neutral-300 hover:text-white sm:p-2"
-            >
-              <QueueListIcon aria-hidden="true" className="size-5" />
-            </Link>
-            <Volume />
-          </div>
-        </div>
-      </section>
+      <PlaybackSection state={state} noteId={noteId} />
 
       <Details key={item.id} item={item} />
     </div>
+  );
+}
+
+/** The cover large, what plays and where from, and the like button. */
+function NowPlayingHeader({ state, item }: { state: PlaybackState; item: PlayingItem }) {
+  const images = item.__typename === 'Track' ? item.album.images : item.images;
+  return (
+    <div className="grid gap-6 md:grid-cols-[minmax(0,14rem)_minmax(0,1fr)] md:items-end lg:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
+      <Link to={itemLink(item)} aria-label={`Go to ${item.__typename === 'Track' ? item.album.name : item.name}`}>
+        <Cover images={images} size={320} className="mx-auto aspect-square w-full max-w-80 shadow-2xl md:max-w-none" />
+      </Link>
+      <div className="min-w-0">
+        <PlayingFrom state={state} item={item} />
+        <div className="mt-2 flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="text-3xl font-extrabold tracking-tight break-words md:text-5xl">{item.name}</h1>
+            <ItemByline item={item} className="mt-2 text-lg text-neutral-300" />
+            {item.__typename === 'Track' && (
+              <p className="truncate text-sm text-neutral-400">
+                <Link to={`/album/${item.album.id}`} className="hover:text-white hover:underline max-sm:py-3.5">
+                  {item.album.name}
+                </Link>
+              </p>
+            )}
+          </div>
+          <LikeButton uri={item.uri} saved={item.saved} name={item.name} size="lg" className="mt-1 shrink-0" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Every control of playback: position, transport, the device it plays on, the queue and the volume. */
+function PlaybackSection({ state, noteId }: { state: PlaybackState; noteId: string }) {
+  const player = usePlayer();
+  return (
+    <section aria-label="Playback controls" className="mt-8 flex flex-col items-center gap-4">
+      <SeekBar />
+      <TransportControls size="lg" {...(player.canControl ? {} : { describedBy: noteId })} />
+      {player.audioBlocked && (
+        <p role="status" className="text-sm text-amber-300">
+          Your browser is waiting for a click: press play to hear it here.
+        </p>
+      )}
+      {!player.canControl && (
+        <p id={noteId} className="text-sm text-neutral-400">
+          {premiumNote}
+        </p>
+      )}
+      <div className="flex w-full flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-1">
+          <DevicePicker />
+          <span className="truncate text-sm text-neutral-400">
+            {state.device
+              ? `On ${state.device.id === player.browserDeviceId ? 'this browser' : state.device.name}`
+              : ''}
+          </span>
+        </div>
+        <div className="flex items-center gap-1">
+          <Link
+            to="/queue"
+            aria-label="Queue"
+            title="Queue"
+            className="rounded-full p-3 text-neutral-300 hover:text-white sm:p-2"
+          >
+            <QueueListIcon aria-hidden="true" className="size-5" />
+          </Link>
+          <Volume />
+        </div>
+      </div>
+    </section>
   );
 }

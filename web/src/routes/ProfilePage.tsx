@@ -4,6 +4,7 @@ import { ArrowRightStartOnRectangleIcon, ComputerDesktopIcon } from '@heroicons/
 import { Link } from 'wouter';
 import { startQuery } from '../app/screens';
 import { getFragmentData, graphql } from '../__generated__';
+import type { ProfilePage_PlaylistsFragment, ProfilePageQuery } from '../__generated__/graphql';
 import { Shelf } from '../components/Cards';
 import { LoadMore } from '../components/LoadMore';
 import { ActionBar, PageHeader } from '../components/PageHeader';
@@ -124,8 +125,6 @@ export default function ProfilePage() {
   const name = me.displayName ?? me.id;
   const playlists = getFragmentData(ProfilePagePlaylistsFragment, me.playlists);
   const shared = publicPlaylistsOf(me.id, playlists.edges);
-  const topArtists = me.topArtists.edges.slice(0, 6);
-  const topTracks = me.topTracks.edges;
   const following = me.followedArtists.edges.slice(0, 6);
 
   return (
@@ -137,76 +136,12 @@ export default function ProfilePage() {
           following={me.followedArtists.totalCount}
         />
       </PageHeader>
-      <ActionBar>
-        <Link to="/devices" className={pill}>
-          <ComputerDesktopIcon aria-hidden="true" className="size-5" />
-          Devices
-        </Link>
-        <Link to="/auth/signout" className={pill}>
-          <ArrowRightStartOnRectangleIcon aria-hidden="true" className="size-5" />
-          Sign out
-        </Link>
-      </ActionBar>
+      <ProfileActions />
 
-      <section aria-labelledby="top-artists" className="px-4 py-4 md:px-6">
-        <h2 id="top-artists" className="text-2xl font-bold">
-          Top artists this month
-        </h2>
-        <p className="text-sm text-neutral-400">Only visible to you</p>
-        {topArtists.length > 0 ? (
-          <ul
-            aria-labelledby="top-artists"
-            className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
-          >
-            {topArtists.map(({ cursor, node }) => (
-              <ArtistResultCard key={cursor} artist={node} />
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-3 text-neutral-300">Play some music this month and your favourite artists show here.</p>
-        )}
-      </section>
+      <TopArtists edges={me.topArtists.edges.slice(0, 6)} />
+      <TopTracks edges={me.topTracks.edges} />
 
-      <section aria-labelledby="top-tracks" className="py-4">
-        <div className="px-4 md:px-6">
-          <h2 id="top-tracks" className="text-2xl font-bold">
-            Top tracks this month
-          </h2>
-          <p className="text-sm text-neutral-400">Only visible to you</p>
-        </div>
-        {topTracks.length > 0 ? (
-          <div className="mt-2">
-            <TrackList
-              label="Your top tracks this month"
-              rows={topTracks.map(({ cursor, node }) => ({ key: cursor, item: node }))}
-              playback={{ list: true }}
-              showCover
-              showAlbum
-            />
-          </div>
-        ) : (
-          <p className="mt-3 px-4 text-neutral-300 md:px-6">Your most played songs of the month show here.</p>
-        )}
-      </section>
-
-      {shared.length > 0 ? (
-        <Shelf title="Public playlists">
-          {shared.map(({ cursor, node }) => (
-            <PlaylistResultCard key={cursor} playlist={node} subtitle="Playlist" />
-          ))}
-        </Shelf>
-      ) : (
-        !playlists.pageInfo.hasNextPage && (
-          <section aria-labelledby="public-playlists" className="px-4 py-4 md:px-6">
-            <h2 id="public-playlists" className="text-2xl font-bold">
-              Public playlists
-            </h2>
-            <p className="mt-2 text-neutral-300">
-              None yet. Playlists you make public show here, on the profile others see.
-            </p>
-          </section>
-        )
-      )}
+      <PublicPlaylists shared={shared} complete={!playlists.pageInfo.hasNextPage} />
       {/* The public ones are picked from all the listener's playlists, a page at a time. */}
       <LoadMore
         hasMore={playlists.pageInfo.hasNextPage}
@@ -227,5 +162,102 @@ export default function ProfilePage() {
         </Shelf>
       )}
     </div>
+  );
+}
+
+type Me = NonNullable<ProfilePageQuery['me']>;
+
+/** Where the listener goes from their profile: their devices, or out. */
+function ProfileActions() {
+  return (
+    <ActionBar>
+      <Link to="/devices" className={pill}>
+        <ComputerDesktopIcon aria-hidden="true" className="size-5" />
+        Devices
+      </Link>
+      <Link to="/auth/signout" className={pill}>
+        <ArrowRightStartOnRectangleIcon aria-hidden="true" className="size-5" />
+        Sign out
+      </Link>
+    </ActionBar>
+  );
+}
+
+/** The artists played most this month, seen only by the listener. */
+function TopArtists({ edges }: { edges: Me['topArtists']['edges'] }) {
+  return (
+    <section aria-labelledby="top-artists" className="px-4 py-4 md:px-6">
+      <h2 id="top-artists" className="text-2xl font-bold">
+        Top artists this month
+      </h2>
+      <p className="text-sm text-neutral-400">Only visible to you</p>
+      {edges.length > 0 ? (
+        <ul
+          aria-labelledby="top-artists"
+          className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
+        >
+          {edges.map(({ cursor, node }) => (
+            <ArtistResultCard key={cursor} artist={node} />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-neutral-300">Play some music this month and your favourite artists show here.</p>
+      )}
+    </section>
+  );
+}
+
+/** The tracks played most this month, seen only by the listener. */
+function TopTracks({ edges }: { edges: Me['topTracks']['edges'] }) {
+  return (
+    <section aria-labelledby="top-tracks" className="py-4">
+      <div className="px-4 md:px-6">
+        <h2 id="top-tracks" className="text-2xl font-bold">
+          Top tracks this month
+        </h2>
+        <p className="text-sm text-neutral-400">Only visible to you</p>
+      </div>
+      {edges.length > 0 ? (
+        <div className="mt-2">
+          <TrackList
+            label="Your top tracks this month"
+            rows={edges.map(({ cursor, node }) => ({ key: cursor, item: node }))}
+            playback={{ list: true }}
+            showCover
+            showAlbum
+          />
+        </div>
+      ) : (
+        <p className="mt-3 px-4 text-neutral-300 md:px-6">Your most played songs of the month show here.</p>
+      )}
+    </section>
+  );
+}
+
+interface PublicPlaylistsProps {
+  shared: ProfilePage_PlaylistsFragment['edges'];
+  /** Every playlist is loaded, so having none shared is known. */
+  complete: boolean;
+}
+
+/** The playlists the listener shows on their profile, or a word that there are none (once that is known). */
+function PublicPlaylists({ shared, complete }: PublicPlaylistsProps) {
+  if (shared.length > 0) {
+    return (
+      <Shelf title="Public playlists">
+        {shared.map(({ cursor, node }) => (
+          <PlaylistResultCard key={cursor} playlist={node} subtitle="Playlist" />
+        ))}
+      </Shelf>
+    );
+  }
+  if (!complete) return null;
+  return (
+    <section aria-labelledby="public-playlists" className="px-4 py-4 md:px-6">
+      <h2 id="public-playlists" className="text-2xl font-bold">
+        Public playlists
+      </h2>
+      <p className="mt-2 text-neutral-300">None yet. Playlists you make public show here, on the profile others see.</p>
+    </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { graphql } from '../__generated__';
+import type { SearchPageQuery } from '../__generated__/graphql';
 import { useViewer } from '../app/viewer';
 import { LoadMore } from '../components/LoadMore';
 import { EmptyState, ErrorState, LoadingScreen, Skeleton } from '../components/States';
@@ -9,7 +10,7 @@ import { onlyCodes } from '../lib/errors';
 import { CategoryTile } from '../search/CategoryTile';
 import { SearchBox } from '../search/SearchBox';
 import { SearchResults } from '../search/SearchResults';
-import { useDebouncedQuery } from '../search/useDebouncedQuery';
+import { useDebouncedQuery, type DebouncedQuery } from '../search/useDebouncedQuery';
 import { normalizeQuery, readSearchLocation, searchHref, searchRequest, type SearchTab } from '../search/url';
 
 export const SearchPageQueryDocument = graphql(`
@@ -193,6 +194,52 @@ function CategoriesSkeleton() {
 }
 
 /**
+ * Searches the catalog for the query, or browses without one. While the next query loads, the last
+ * results stay, dimmed, instead of a skeleton at every key; they keep the query they answer, for
+ * their labels.
+ */
+function useSearchAnswer(query: string, tab: SearchTab, browse: boolean) {
+  const searching = query !== '';
+  const { types, first } = searchRequest(tab);
+  const { data, previousData, error, loading, refetch, fetchMore } = useQuery(SearchPageQueryDocument, {
+    variables: { query, types, first, searching, browse },
+    errorPolicy: 'all',
+  });
+  const [answered, setAnswered] = useState(query);
+  if (data?.search && answered !== query) setAnswered(query);
+  const stale = loading && data === undefined;
+  const results = (data ?? previousData)?.search;
+  const shown = searching && results ? { query: stale ? answered : query, results } : undefined;
+  return { data, error, loading, refetch, fetchMore, shown, stale };
+}
+
+interface BrowseAllProps {
+  categories: NonNullable<SearchPageQuery['categories']>;
+  /** Fetches the next page of categories. */
+  onMore: () => Promise<unknown>;
+}
+
+/** Every category of music, a page at a time, when nothing is searched. */
+function BrowseAll({ categories, onMore }: BrowseAllProps) {
+  return (
+    <section aria-labelledby="browse-all" className="pb-8">
+      <h2 id="browse-all" className="px-4 pb-4 text-2xl font-bold md:px-6">
+        Browse all
+      </h2>
+      <ul
+        aria-labelledby="browse-all"
+        className="grid grid-cols-2 gap-4 px-4 sm:grid-cols-3 md:px-6 lg:grid-cols-4 xl:grid-cols-5"
+      >
+        {categories.edges.map(({ node }) => (
+          <CategoryTile key={node.id} category={node} />
+        ))}
+      </ul>
+      <LoadMore hasMore={categories.pageInfo.hasNextPage} onMore={onMore} label="More categories" />
+    </section>
+  );
+}
+
+/**
  * Search: one box, searched as it is typed; without a query, the browse categories; with one, the
  * best of every type, or one type alone. What is searched and which view shows live in the address.
  */
@@ -215,18 +262,7 @@ export default function SearchPage() {
 
   const searching = query !== '';
   const browse = upstream.features.browse && !searching;
-  const { types, first } = searchRequest(tab);
-  const { data, previousData, error, loading, refetch, fetchMore } = useQuery(SearchPageQueryDocument, {
-    variables: { query, types, first, searching, browse },
-    errorPolicy: 'all',
-  });
-  // While the next query loads, the last results stay, dimmed, instead of a skeleton at every key;
-  // they keep the query they answer, for their labels.
-  const [answered, setAnswered] = useState(query);
-  if (data?.search && answered !== query) setAnswered(query);
-  const stale = loading && data === undefined;
-  const results = (data ?? previousData)?.search;
-  const shown = searching && results ? { query: stale ? answered : query, results } : undefined;
+  const { data, error, loading, refetch, fetchMore, shown, stale } = useSearchAnswer(query, tab, browse);
   const categoriesFailed = error !== undefined && onlyCodes(error, ['FEATURE_UNAVAILABLE']) && !searching;
 
   const changeTab = (next: SearchTab) => navigate(searchHref(query, next));
@@ -254,24 +290,10 @@ export default function SearchPage() {
   } else if (browse && data?.categories) {
     const categories = data.categories;
     body = (
-      <section aria-labelledby="browse-all" className="pb-8">
-        <h2 id="browse-all" className="px-4 pb-4 text-2xl font-bold md:px-6">
-          Browse all
-        </h2>
-        <ul
-          aria-labelledby="browse-all"
-          className="grid grid-cols-2 gap-4 px-4 sm:grid-cols-3 md:px-6 lg:grid-cols-4 xl:grid-cols-5"
-        >
-          {categories.edges.map(({ node }) => (
-            <CategoryTile key={node.id} category={node} />
-          ))}
-        </ul>
-        <LoadMore
-          hasMore={categories.pageInfo.hasNextPage}
-          onMore={() => fetchMore({ variables: { categoriesAfter: categories.pageInfo.endCursor } })}
-          label="More categories"
-        />
-      </section>
+      <BrowseAll
+        categories={categories}
+        onMore={() => fetchMore({ variables: { categoriesAfter: categories.pageInfo.endCursor } })}
+      />
     );
   } else if (browse && loading) {
     body = <CategoriesSkeleton />;
@@ -284,21 +306,35 @@ export default function SearchPage() {
 
   return (
     <div className="pb-8">
-      <div className="px-4 pt-2 pb-4 md:px-6">
-        <h1 className="pb-4 text-3xl font-bold">Search</h1>
-        <SearchBox
-          inputRef={input}
-          text={box.text}
-          onText={box.setText}
-          busy={normalizeQuery(box.text) !== query || (searching && loading)}
-          onSubmit={() => box.commitNow()}
-          onClear={() => {
-            box.commitNow('');
-            input.current?.focus();
-          }}
-        />
-      </div>
+      <SearchHeader input={input} box={box} busy={normalizeQuery(box.text) !== query || (searching && loading)} />
       {body}
+    </div>
+  );
+}
+
+interface SearchHeaderProps {
+  input: RefObject<HTMLInputElement | null>;
+  box: DebouncedQuery;
+  /** What is typed is not searched yet, or its answer is on its way. */
+  busy: boolean;
+}
+
+/** The screen's title and its search box. */
+function SearchHeader({ input, box, busy }: SearchHeaderProps) {
+  return (
+    <div className="px-4 pt-2 pb-4 md:px-6">
+      <h1 className="pb-4 text-3xl font-bold">Search</h1>
+      <SearchBox
+        inputRef={input}
+        text={box.text}
+        onText={box.setText}
+        busy={busy}
+        onSubmit={() => box.commitNow()}
+        onClear={() => {
+          box.commitNow('');
+          input.current?.focus();
+        }}
+      />
     </div>
   );
 }

@@ -43,87 +43,89 @@ const names = (people: readonly { name: string }[]) => people.map((person) => pe
 
 /** The first result of each type, as the top result would show it, artists first. */
 export function topCandidates(results: Results): (Candidate<TopItem> | null)[] {
-  const artist = results.artists?.edges[0]?.node;
-  const track = results.tracks?.edges[0]?.node;
-  const album = results.albums?.edges[0]?.node;
-  const playlist = results.playlists?.edges[0]?.node;
-  const show = results.shows?.edges[0]?.node;
-  const episode = results.episodes?.edges[0]?.node;
-  const candidate = (item: TopItem): Candidate<TopItem> => ({ name: item.title, value: item });
   return [
-    artist
-      ? candidate({
-          kind: 'Artist',
-          title: artist.name,
-          to: `/artist/${artist.id}`,
-          images: artist.images,
-          round: true,
-          uri: artist.uri,
-          target: { contextUri: artist.uri },
-        })
-      : null,
-    track
-      ? candidate({
-          kind: 'Song',
-          title: track.name,
-          subtitle: names(track.artists),
-          to: `/album/${track.album.id}`,
-          images: track.album.images,
-          round: false,
-          uri: track.uri,
-          target: { uris: [track.uri] },
-        })
-      : null,
-    album
-      ? candidate({
-          kind: 'Album',
-          title: album.name,
-          subtitle: names(album.artists),
-          to: `/album/${album.id}`,
-          images: album.images,
-          round: false,
-          uri: album.uri,
-          target: { contextUri: album.uri },
-        })
-      : null,
-    playlist
-      ? candidate({
-          kind: 'Playlist',
-          title: playlist.name,
-          subtitle: `By ${playlist.owner.displayName ?? playlist.owner.id}`,
-          to: `/playlist/${playlist.id}`,
-          images: playlist.images,
-          round: false,
-          uri: playlist.uri,
-          target: { contextUri: playlist.uri },
-        })
-      : null,
-    show
-      ? candidate({
-          kind: 'Podcast',
-          title: show.name,
-          subtitle: show.publisher ?? undefined,
-          to: `/show/${show.id}`,
-          images: show.images,
-          round: false,
-          uri: show.uri,
-          target: { contextUri: show.uri },
-        })
-      : null,
-    episode
-      ? candidate({
-          kind: 'Episode',
-          title: episode.name,
-          subtitle: episode.show.name,
-          to: `/episode/${episode.id}`,
-          images: episode.images,
-          round: false,
-          uri: episode.uri,
-          target: { uris: [episode.uri] },
-        })
-      : null,
+    candidateOf(results.artists?.edges[0]?.node, topArtist),
+    candidateOf(results.tracks?.edges[0]?.node, topTrack),
+    candidateOf(results.albums?.edges[0]?.node, topAlbum),
+    candidateOf(results.playlists?.edges[0]?.node, topPlaylist),
+    candidateOf(results.shows?.edges[0]?.node, topShow),
+    candidateOf(results.episodes?.edges[0]?.node, topEpisode),
   ];
 }
+
+function candidateOf<Node>(node: Node | undefined, toItem: (node: Node) => TopItem): Candidate<TopItem> | null {
+  if (!node) return null;
+  const item = toItem(node);
+  return { name: item.title, value: item };
+}
+
+/** A result of one type, as its connection gives it. */
+type NodeOf<Type extends Exclude<SearchTab, 'all'>> = NonNullable<Results[Type]>['edges'][number]['node'];
+
+const topArtist = (artist: NodeOf<'artists'>): TopItem => ({
+  kind: 'Artist',
+  title: artist.name,
+  to: `/artist/${artist.id}`,
+  images: artist.images,
+  round: true,
+  uri: artist.uri,
+  target: { contextUri: artist.uri },
+});
+
+const topTrack = (track: NodeOf<'tracks'>): TopItem => ({
+  kind: 'Song',
+  title: track.name,
+  subtitle: names(track.artists),
+  to: `/album/${track.album.id}`,
+  images: track.album.images,
+  round: false,
+  uri: track.uri,
+  target: { uris: [track.uri] },
+});
+
+const topAlbum = (album: NodeOf<'albums'>): TopItem => ({
+  kind: 'Album',
+  title: album.name,
+  subtitle: names(album.artists),
+  to: `/album/${album.id}`,
+  images: album.images,
+  round: false,
+  uri: album.uri,
+  target: { contextUri: album.uri },
+});
+
+const topPlaylist = (playlist: NodeOf<'playlists'>): TopItem => ({
+  kind: 'Playlist',
+  title: playlist.name,
+  subtitle: `By ${playlist.owner.displayName ?? playlist.owner.id}`,
+  to: `/playlist/${playlist.id}`,
+  images: playlist.images,
+  round: false,
+  uri: playlist.uri,
+  target: { contextUri: playlist.uri },
+});
+
+const topShow = (show: NodeOf<'shows'>): TopItem => ({
+  kind: 'Podcast',
+  title: show.name,
+  subtitle: show.publisher ?? undefined,
+  to: `/show/${show.id}`,
+  images: show.images,
+  round: false,
+  uri: show.uri,
+  target: { contextUri: show.uri },
+});
+
+const topEpisode = (episode: NodeOf<'episodes'>): TopItem => ({
+  kind: 'Episode',
+  title: episode.name,
+  subtitle: episode.show.name,
+  to: `/episode/${episode.id}`,
+  images: episode.images,
+  round: false,
+  uri: episode.uri,
+  target: { uris: [episode.uri] },
+});
 
 /** How many results a view shows; zero means nothing matched. */
 export function resultCount(results: Results, tab: SearchTab): number {
@@ -278,79 +280,14 @@ interface TypeResultsProps {
 /** One type alone, page after page. */
 function TypeResults({ query, tab, results, onMore }: TypeResultsProps) {
   const label = `${tabLabels[tab]} for “${query}”`;
-  let list: ReactNode = null;
-  let connection: { edges: readonly unknown[]; pageInfo: { hasNextPage: boolean; endCursor?: string | null } } | null =
-    null;
-  switch (tab) {
-    case 'tracks': {
-      const tracks = results.tracks;
-      connection = tracks ?? null;
-      list = tracks && (
-        <TrackList
-          label={label}
-          rows={tracks.edges.map((edge) => ({ key: edge.cursor, item: edge.node }))}
-          playback={{ list: true }}
-          showCover
-          showAlbum
-        />
-      );
-      break;
-    }
-    case 'artists':
-      connection = results.artists ?? null;
-      list = (
-        <CardGrid label={label}>
-          {results.artists?.edges.map(({ cursor, node }) => (
-            <ArtistResultCard key={cursor} artist={node} />
-          ))}
-        </CardGrid>
-      );
-      break;
-    case 'albums':
-      connection = results.albums ?? null;
-      list = (
-        <CardGrid label={label}>
-          {results.albums?.edges.map(({ cursor, node }) => (
-            <AlbumResultCard key={cursor} album={node} />
-          ))}
-        </CardGrid>
-      );
-      break;
-    case 'playlists':
-      connection = results.playlists ?? null;
-      list = (
-        <CardGrid label={label}>
-          {results.playlists?.edges.map(({ cursor, node }) => (
-            <PlaylistResultCard key={cursor} playlist={node} />
-          ))}
-        </CardGrid>
-      );
-      break;
-    case 'shows':
-      connection = results.shows ?? null;
-      list = (
-        <CardGrid label={label}>
-          {results.shows?.edges.map(({ cursor, node }) => (
-            <ShowResultCard key={cursor} show={node} />
-          ))}
-        </CardGrid>
-      );
-      break;
-    case 'episodes':
-      connection = results.episodes ?? null;
-      list = (
-        <CardGrid label={label}>
-          {results.episodes?.edges.map(({ cursor, node }) => (
-            <EpisodeResultCard key={cursor} episode={node} />
-          ))}
-        </CardGrid>
-      );
-      break;
-  }
+  const connection: {
+    edges: readonly unknown[];
+    pageInfo: { hasNextPage: boolean; endCursor?: string | null };
+  } | null = results[tab] ?? null;
   const endCursor = connection?.pageInfo.endCursor;
   return (
     <div className="py-2">
-      {list}
+      <TypeList tab={tab} results={results} label={label} />
       <LoadMore
         hasMore={
           !!connection && connection.pageInfo.hasNextPage && !!endCursor && connection.edges.length < maxResultsPerType
@@ -360,6 +297,65 @@ function TypeResults({ query, tab, results, onMore }: TypeResultsProps) {
       />
     </div>
   );
+}
+
+/** The results of one type: songs as a track list, the others as a grid of cards. */
+function TypeList({ tab, results, label }: Pick<TypeResultsProps, 'tab' | 'results'> & { label: string }) {
+  switch (tab) {
+    case 'tracks': {
+      const tracks = results.tracks;
+      if (!tracks) return null;
+      return (
+        <TrackList
+          label={label}
+          rows={tracks.edges.map((edge) => ({ key: edge.cursor, item: edge.node }))}
+          playback={{ list: true }}
+          showCover
+          showAlbum
+        />
+      );
+    }
+    case 'artists':
+      return (
+        <CardGrid label={label}>
+          {results.artists?.edges.map(({ cursor, node }) => (
+            <ArtistResultCard key={cursor} artist={node} />
+          ))}
+        </CardGrid>
+      );
+    case 'albums':
+      return (
+        <CardGrid label={label}>
+          {results.albums?.edges.map(({ cursor, node }) => (
+            <AlbumResultCard key={cursor} album={node} />
+          ))}
+        </CardGrid>
+      );
+    case 'playlists':
+      return (
+        <CardGrid label={label}>
+          {results.playlists?.edges.map(({ cursor, node }) => (
+            <PlaylistResultCard key={cursor} playlist={node} />
+          ))}
+        </CardGrid>
+      );
+    case 'shows':
+      return (
+        <CardGrid label={label}>
+          {results.shows?.edges.map(({ cursor, node }) => (
+            <ShowResultCard key={cursor} show={node} />
+          ))}
+        </CardGrid>
+      );
+    case 'episodes':
+      return (
+        <CardGrid label={label}>
+          {results.episodes?.edges.map(({ cursor, node }) => (
+            <EpisodeResultCard key={cursor} episode={node} />
+          ))}
+        </CardGrid>
+      );
+  }
 }
 
 function NothingFound({ query, tab }: { query: string; tab: SearchTab }) {
