@@ -4,6 +4,9 @@ export default defineProject({
   test: {
     name: 'schema',
     environment: 'node',
+    // Test files share each worker's loaded modules instead of loading them anew: every file opens its own
+    // servers, ports, data folders and schemas, and the modules keep no state one file could leave for another.
+    isolate: false,
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**'],
   },

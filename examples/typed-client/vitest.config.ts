@@ -12,6 +12,9 @@ export default defineProject({
   test: {
     name: 'examples/typed-client',
     environment: 'node',
+    // Test files share each worker's loaded modules instead of loading them anew: every file opens its own
+    // servers, ports, data folders and schemas, and the modules keep no state one file could leave for another.
+    isolate: false,
     include: ['src/**/*.test.ts'],
   },
 });
