@@ -47,13 +47,17 @@ function tokens(): TokenSource & { refreshes: number } {
 }
 
 const waits: number[] = [];
+/** The clients' clock: it stands still but for their waits, which pass at once. */
+let clockMs = 0;
 function client(overrides: Partial<MusicClientOptions> = {}): MusicClient {
   waits.length = 0;
   return new MusicClient({
     baseUrl: `${upstream.url}/v1`,
     tokens: tokens(),
+    gate: new LocalRateGate({ now: () => clockMs }),
     sleep: (ms) => {
       waits.push(ms);
+      clockMs += ms;
       return Promise.resolve();
     },
     random: () => 1,
