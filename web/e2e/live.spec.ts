@@ -224,6 +224,8 @@ test('the device picker with many devices keeps this browser in view, on a deskt
     // A phone: the strip under the compact player opens the same picker, this browser at its top.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(playingOn(page, far.name)).toBeVisible();
+    // As tall as a thumb needs, as every target on a phone (phone.spec.ts).
+    expect((await playingOn(page, far.name).boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await saveScreen(page, testInfo, 'live-phone-playing-on');
     await playingOn(page, far.name).click();
     await expect(devices.getByRole('button', { name: /^This browser/ })).toBeInViewport();

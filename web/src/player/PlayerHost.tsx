@@ -59,6 +59,7 @@ export function pendingPlayer(canControl: boolean, ready: Waiting, failed: () =>
     livePaused: false,
     canControl,
     browserDeviceId: null,
+    browserDeviceRegistering: false,
     positionMs: () => 0,
     audioBlocked: false,
     play: later((player, target?: PlayTarget) => player.play(target)),

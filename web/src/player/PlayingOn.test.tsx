@@ -80,4 +80,25 @@ describe('the "Playing on" strip', () => {
     renderStrip(playerOf(null, 'tab'));
     expect(screen.queryByRole('button', { name: /^Playing on / })).toBeNull();
   });
+
+  it('stays away while this tab is still making sure of its own device: after a reload it may be the one that plays', async () => {
+    const player = fakePlayer({ state: stateOn('tab', 'Chrome on Linux'), browserDeviceRegistering: true });
+    const { rerender } = renderStrip(player);
+    expect(screen.queryByRole('button', { name: /^Playing on / })).toBeNull();
+    // Sure of it, and it is another device: the strip says so.
+    const elsewhere = {
+      ...player,
+      browserDeviceId: 'tab',
+      browserDeviceRegistering: false,
+      state: stateOn('kitchen', 'Kitchen'),
+    };
+    rerender(
+      <MockedProvider cache={createCache()}>
+        <PlayerContext value={elsewhere}>
+          <PlayingOn />
+        </PlayerContext>
+      </MockedProvider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Playing on Kitchen' })).toBeTruthy();
+  });
 });

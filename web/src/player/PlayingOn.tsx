@@ -7,9 +7,9 @@ export interface PlayingOnProps {
   deviceName: string;
 }
 
-/** The strip's look: Spotify's green, a speaker, and the device's name. */
+/** The strip's look: Spotify's green, a speaker, and the device's name; on a phone, as tall as a thumb needs. */
 export const playingOnLook =
-  'flex w-full items-center justify-center gap-2 rounded-md bg-accent px-3 py-1 text-sm font-semibold text-black hover:brightness-110 md:justify-end';
+  'flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-accent px-3 py-1 text-sm font-semibold text-black hover:brightness-110 md:min-h-0 md:justify-end';
 
 export function PlayingOnContent({ deviceName }: PlayingOnProps) {
   return (
@@ -35,9 +35,10 @@ const PlayingOnButton = deferred<PlayingOnProps>(
  * that the listener knows where the sound is; a click opens the device picker.
  */
 export function PlayingOn() {
-  const { state, browserDeviceId } = usePlayer();
+  const { state, browserDeviceId, browserDeviceRegistering } = usePlayer();
   const device = state?.device;
-  if (!device || device.id === browserDeviceId) return null;
+  // Until this tab knows its own id (just after a reload, say), the device elsewhere may be this very tab.
+  if (!device || device.id === browserDeviceId || browserDeviceRegistering) return null;
   return (
     <div className="mt-2">
       <PlayingOnButton deviceName={device.name} />

@@ -25,14 +25,17 @@ const devicesAnswer = (delay: number, ...devices: ReturnType<typeof device>[]) =
 });
 
 function DeviceNames() {
-  const here = useBrowserDevice(true, 'demo').id;
+  const { id: here, registering } = useBrowserDevice(true, 'demo');
   const { data } = useQuery(PlayerDevicesQuery);
   return (
-    <ul aria-label="Devices">
-      {data?.player.devices.map((listed) => (
-        <li key={listed.id}>{listed.id === here ? 'This browser' : listed.name}</li>
-      ))}
-    </ul>
+    <>
+      <p>{registering ? 'Registering this browser' : 'This browser is known'}</p>
+      <ul aria-label="Devices">
+        {data?.player.devices.map((listed) => (
+          <li key={listed.id}>{listed.id === here ? 'This browser' : listed.name}</li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -288,8 +291,12 @@ describe('useBrowserDevice', () => {
         <DeviceNames />
       </MockedProvider>,
     );
-    expect(await screen.findByText('This browser', {}, { timeout: 5000 })).toBeTruthy();
+    // Under way from the first render, until the music service has answered.
+    expect(screen.getByText('Registering this browser')).toBeTruthy();
+    expect(await screen.findByText('This browser', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText('This browser is known')).toBeTruthy();
     expect(screen.getByText('Phone')).toBeTruthy();
     expect(sessionStorage.getItem('graphonic.playbackDevice.demo')).toBe('tab');
-  });
+    // A limit for a hang, not a measure of speed: a busy machine renders slowly.
+  }, 20_000);
 });

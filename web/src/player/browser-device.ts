@@ -100,6 +100,8 @@ export async function forgetBrowserDevice(client: ApolloClient): Promise<void> {
 /** This tab as a playback device: its id (null until registered), and how to register it anew. */
 export interface BrowserDevice {
   id: string | null;
+  /** A registration (or the confirmation of the id a reload kept) is under way: `id` is not known yet. */
+  registering: boolean;
   /**
    * The id once the registration under way has settled (null where there is none, or it failed): a command
    * given while the page is still registering its device waits for it rather than play nowhere.
@@ -122,6 +124,9 @@ export function useBrowserDevice(enabled: boolean, userId: string): BrowserDevic
   const [losses, setLosses] = useState(0);
   // Kept per listener: another account signing in on this tab gets a device of its own.
   const storageKey = `${storagePrefix}${userId}`;
+  // The registration this render wants, and the last one that settled: they differ while one is under way.
+  const attempt = `${storageKey} ${String(losses)}`;
+  const [settledAttempt, setSettledAttempt] = useState<string | null>(null);
 
   useEffect(() => {
     if (!enabled) return;
@@ -150,12 +155,14 @@ export function useBrowserDevice(enabled: boolean, userId: string): BrowserDevic
       return null;
     });
     void pending.then((id) => {
-      if (!cancelled) setDeviceId(id);
+      if (cancelled) return;
+      setDeviceId(id);
+      setSettledAttempt(attempt);
     });
     return () => {
       cancelled = true;
     };
-  }, [enabled, storageKey, client, registerMutation, losses]);
+  }, [enabled, storageKey, attempt, client, registerMutation]);
 
   const registerAgain = useCallback(() => {
     sessionStorage.removeItem(storageKey);
@@ -165,7 +172,11 @@ export function useBrowserDevice(enabled: boolean, userId: string): BrowserDevic
 
   const settled = useCallback(async () => deviceId ?? (enabled && pending ? await pending : null), [deviceId, enabled]);
 
-  return useMemo(() => ({ id: deviceId, settled, registerAgain }), [deviceId, settled, registerAgain]);
+  const registering = enabled && settledAttempt !== attempt;
+  return useMemo(
+    () => ({ id: deviceId, registering, settled, registerAgain }),
+    [deviceId, registering, settled, registerAgain],
+  );
 }
 
 /** Where a tab notes that it was playing when it went away (a reload), so that it plays on when back. */

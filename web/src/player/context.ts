@@ -25,6 +25,11 @@ export interface Player {
   canControl: boolean;
   /** This browser, as a device that plays the audio itself (local music service only). */
   browserDeviceId: string | null;
+  /**
+   * This tab is still registering itself as a device, or confirming the one it registered before a reload:
+   * until it knows its id, it cannot tell whether playback on a device elsewhere is in fact here.
+   */
+  browserDeviceRegistering: boolean;
   /** Playback's position now, in milliseconds, moved on by the clock between server updates. */
   positionMs: () => number;
   /** The browser refused to start audio without a click: the next play click starts it. */

@@ -89,6 +89,7 @@ export function fakePlayer(overrides: Partial<Player> = {}): Player {
     livePaused: false,
     canControl: true,
     browserDeviceId: null,
+    browserDeviceRegistering: false,
     positionMs: () => 0,
     audioBlocked: false,
     play: command(),
