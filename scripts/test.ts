@@ -7,6 +7,7 @@
  * (types, lint, format, codegen, builds) counts as one and each unit, integration and browser test as one.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { run, runCaptured } from './processes';
 
@@ -114,7 +115,13 @@ const checks: Step[] = [
     needs: 'web build',
   },
   { name: 'types', command: process.execPath, args: ['--import', 'tsx', 'scripts/typecheck.ts'] },
-  { name: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
+  {
+    name: 'lint',
+    command: bin('eslint'),
+    // The longest check. On two cores, two threads took it from 200 s to 118 s for a sixth more processor time
+    // (each thread builds the type information of the files it lints); more would hold that many in memory.
+    args: ['--max-warnings', '0', '--concurrency', String(Math.min(4, availableParallelism())), '.'],
+  },
   { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
   { name: 'codegen is up to date', command: bin('graphql-codegen'), args: ['--config', 'codegen.ts', '--check'] },
 ].map((step) => ({ ...step, background: true }));
