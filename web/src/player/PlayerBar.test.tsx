@@ -413,8 +413,9 @@ describe('the player bar', () => {
     await waitFor(() => expect(valueOf(slider)).toBe('80'));
     fireEvent.change(slider, { target: { value: '60' } });
     fireEvent.change(slider, { target: { value: '40' } });
-    fireEvent.change(slider, { target: { value: '20' } });
+    // Read before the last move: its wait starts within that move, no earlier.
     const restedAt = Date.now();
+    fireEvent.change(slider, { target: { value: '20' } });
     expect(slider.getAttribute('aria-valuetext')).toBe('20%');
     await waitFor(() => expect(volume).toHaveBeenCalledOnce());
     // Not before the hand had rested that long (a timer may run up to a millisecond early on Node's clock).
