@@ -255,20 +255,23 @@ describe('the music v1 client', () => {
 
   it('sends a reorder once when the music service does not answer, and says the outcome is unknown', async () => {
     script['/v1/playlists/p/items'] = [() => undefined, () => undefined];
-    const music = client({ timeoutMs: 50 });
+    // Attempts as the client made them: on a busy machine a 50 ms attempt may end before the upstream has read it.
+    const attempts: (number | 'error')[] = [];
+    const music = client({ timeoutMs: 50, onRequest: (event) => attempts.push(event.status) });
     await expect(
       music.put('/playlists/p/items', { body: { range_start: 0, insert_before: 3 }, idempotent: false }),
     ).rejects.toMatchObject({
       code: 'UPSTREAM_UNAVAILABLE',
       message: 'The music service did not answer in time. The change may or may not have been made.',
     });
-    expect(calls).toHaveLength(1);
+    expect(attempts).toEqual(['error']);
   });
 
   it('gives up after its retries with UPSTREAM_UNAVAILABLE', async () => {
     script['/v1/albums'] = [status(500), status(500), status(500), status(500)];
     await expect(client().get('/albums')).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
-    expect(calls).toHaveLength(3);
+    // Counted by path: a request of the test before, given up on before it arrived, may arrive now.
+    expect(calls.filter((call) => call.path === '/v1/albums')).toHaveLength(3);
   });
 
   it('times out a silent upstream', async () => {
