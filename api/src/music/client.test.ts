@@ -335,9 +335,11 @@ describe('paths', () => {
       await expect(call).rejects.toBeInstanceOf(MusicApiError);
       await expect(call).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
     }
-    expect(calls).toEqual([]);
+    // Counted by path, as above: a request given up on earlier may still arrive.
+    const categories = () => calls.map((call) => call.path).filter((path) => path.startsWith('/v1/browse/'));
+    expect(categories()).toEqual([]);
     // Dots inside a segment are ordinary characters.
     await client().get(`/browse/categories/${encodeURIComponent('a.b')}`);
-    expect(calls.map((call) => call.path)).toEqual(['/v1/browse/categories/a.b']);
+    expect(categories()).toEqual(['/v1/browse/categories/a.b']);
   });
 });
