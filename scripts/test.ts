@@ -1,9 +1,10 @@
 /**
  * `npm test`: everything CI runs, continuing past failures so that one run reports every problem.
- * The tests run in order; the static checks run side by side with the server build, which mostly waits on the
- * servers it starts, and none of which times anything tightly. The last line is the total over every suite:
- * `N passed, N failed`, where each check (types, lint, format, codegen, builds) counts as
- * one and each unit, integration and browser test as one.
+ * After the web build, two lanes run at the same time. The browser tests have the machine first: they play
+ * audio in real time and wait on pages far more than they compute. The other lane takes the cores they leave
+ * idle, at a lower scheduling priority: the unit and integration tests, then the static checks side by side
+ * with the server build. The last line is the total over every suite: `N passed, N failed`, where each check
+ * (types, lint, format, codegen, builds) counts as one and each unit, integration and browser test as one.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -28,9 +29,17 @@ interface Step {
   tally?: (exitCode: number) => Tally;
   /** Steps that need an earlier one, by name. */
   needs?: string;
-  /** Runs at the same time as the steps next to it that say so too, its output shown when it ends. */
-  alongside?: boolean;
+  /**
+   * Streams its output as it comes. Every other step's output is kept and shown whole when it ends, so that
+   * steps running at the same time never mix theirs.
+   */
+  live?: boolean;
+  /** Runs below the browser tests' priority, on the cores they leave idle (see `backgroundNiceness`). */
+  background?: boolean;
 }
+
+/** The steps of a stage run side by side; a lane runs its stages one after another. */
+type Stage = Step[];
 
 function readJson(path: string): unknown {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
@@ -66,53 +75,70 @@ function playwrightTally(exitCode: number): Tally {
   return { passed: expected, failed: failed === 0 && exitCode !== 0 ? 1 : failed, skipped };
 }
 
-const steps: Step[] = [
-  {
-    name: 'unit and integration tests',
-    command: bin('vitest'),
-    // With coverage, held to the floor in vitest.config.ts.
-    args: [
-      'run',
-      '--coverage',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${resolve(reports, 'vitest.json')}`,
-    ],
-    tally: vitestTally,
-  },
-  { name: 'web build', command: 'npm', args: ['run', 'build', '-w', 'web', '--silent'] },
+const webBuild: Step = {
+  name: 'web build',
+  command: 'npm',
+  args: ['run', 'build', '-w', 'web', '--silent'],
+  live: true,
+};
+
+const browserTests: Step = {
+  name: 'browser tests',
+  command: bin('playwright'),
+  args: ['test', '-c', 'web/playwright.config.ts'],
+  tally: playwrightTally,
+  needs: 'web build',
+  live: true,
+};
+
+const unitTests: Step = {
+  name: 'unit and integration tests',
+  command: bin('vitest'),
+  // With coverage, held to the floor in vitest.config.ts.
+  args: [
+    'run',
+    '--coverage',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resolve(reports, 'vitest.json')}`,
+  ],
+  tally: vitestTally,
+  background: true,
+};
+
+const checks: Step[] = [
   {
     // Compiles the servers and runs the output with plain node, as the production image does.
     name: 'server build',
     command: process.execPath,
     args: ['--import', 'tsx', 'scripts/build-check.ts'],
     needs: 'web build',
-    alongside: true,
   },
-  { name: 'types', command: process.execPath, args: ['--import', 'tsx', 'scripts/typecheck.ts'], alongside: true },
+  { name: 'types', command: process.execPath, args: ['--import', 'tsx', 'scripts/typecheck.ts'] },
   {
     name: 'lint',
     command: bin('eslint'),
     // The longest check. On two cores, two threads took it from 200 s to 118 s for a sixth more processor time
     // (each thread builds the type information of the files it lints); more would hold that many in memory.
     args: ['--max-warnings', '0', '--concurrency', String(Math.min(4, availableParallelism())), '.'],
-    alongside: true,
   },
-  { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'], alongside: true },
-  {
-    name: 'codegen is up to date',
-    command: bin('graphql-codegen'),
-    args: ['--config', 'codegen.ts', '--check'],
-    alongside: true,
-  },
-  {
-    name: 'browser tests',
-    command: bin('playwright'),
-    args: ['test', '-c', 'web/playwright.config.ts'],
-    tally: playwrightTally,
-    needs: 'web build',
-  },
-];
+  { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
+  { name: 'codegen is up to date', command: bin('graphql-codegen'), args: ['--config', 'codegen.ts', '--check'] },
+].map((step) => ({ ...step, background: true }));
+
+/**
+ * The static checks follow the unit tests rather than run beside them: both compute, and on two cores beside
+ * the browsers, files that start servers and hash passwords ran past their time limits.
+ */
+const lanes: Stage[][] = [[[unitTests], checks], [[browserTests]]];
+const steps: Step[] = [webBuild, ...lanes.flat(2)];
+
+/**
+ * How far below the browser tests the background lane runs (a `nice` value). The kernel gives it a core only
+ * as far as the browsers, both servers and the audio leave that core idle, so that a page or a start of
+ * playback never waits on a test file's server or a type check.
+ */
+const backgroundNiceness = 10;
 
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
@@ -121,7 +147,13 @@ const results: { name: string; tally: Tally; ms: number }[] = [];
 const failedSteps = new Set<string>();
 const env = { ...process.env, FORCE_COLOR: '1' };
 
-/** Runs one step (its output kept when it runs alongside others) and records its tally. */
+/** The command line that runs a step, lowered in priority where the step runs in the background. */
+function commandLine(step: Step): [string, string[]] {
+  if (!step.background || process.platform === 'win32') return [step.command, step.args];
+  return ['nice', ['-n', String(backgroundNiceness), step.command, ...step.args]];
+}
+
+/** Runs one step (its output kept unless it streams) and records its tally. */
 async function runStep(step: Step): Promise<void> {
   if (step.needs && failedSteps.has(step.needs)) {
     console.log(`\n▶ ${step.name}\n  not run: ${step.needs} failed`);
@@ -130,28 +162,28 @@ async function runStep(step: Step): Promise<void> {
     return;
   }
   const started = Date.now();
+  const [command, args] = commandLine(step);
   let code: number;
-  if (step.alongside) {
-    const captured = await runCaptured(step.command, step.args, { cwd: root, env });
+  if (step.live) {
+    console.log(`\n▶ ${step.name}`);
+    code = await run(command, args, { cwd: root, env });
+  } else {
+    const captured = await runCaptured(command, args, { cwd: root, env });
     console.log(`\n▶ ${step.name}\n${captured.output.trimEnd()}`);
     code = captured.code;
-  } else {
-    console.log(`\n▶ ${step.name}`);
-    code = await run(step.command, step.args, { cwd: root, env });
   }
   const tally = step.tally ? step.tally(code) : { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
   if (code !== 0 || tally.failed > 0) failedSteps.add(step.name);
   results.push({ name: step.name, tally, ms: Date.now() - started });
 }
 
-for (let index = 0; index < steps.length;) {
-  const first = steps[index];
-  if (!first) break;
-  let end = index + 1;
-  if (first.alongside) while (steps[end]?.alongside) end += 1;
-  await Promise.all(steps.slice(index, end).map(runStep));
-  index = end;
+async function runLane(lane: Stage[]): Promise<void> {
+  for (const stage of lane) await Promise.all(stage.map(runStep));
 }
+
+const started = Date.now();
+await runStep(webBuild);
+await Promise.all(lanes.map(runLane));
 
 console.log('\nSummary');
 // In the order of the steps, whichever of those that ran side by side ended first.
@@ -173,5 +205,6 @@ const total = results.reduce(
   }),
   { passed: 0, failed: 0, skipped: 0 },
 );
+console.log(`  all steps: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}`);
 process.exit(failedSteps.size > 0 ? 1 : 0);
