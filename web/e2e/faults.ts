@@ -23,15 +23,13 @@ export function operationNameOf(route: Route): string | undefined {
 }
 
 /**
- * Holds the connection's own tries (its probe, `ConnectionProbe`) until released. After a request that could not
- * reach the api, the app tries again by itself a second later and, finding the way open, asks the screen again: a
- * test of the screen's own Try again holds those tries so that its click, not a try that happened to come first,
- * is what brings the screen back. Answers a function that lets them (and every later one) go.
+ * Holds every request of one operation (by its name) until released. Answers a function that lets them, and every
+ * later one, go.
  */
-export async function holdConnectionTries(page: Page): Promise<() => Promise<void>> {
+export async function holdOperation(page: Page, operationName: string): Promise<() => Promise<void>> {
   const held: Route[] = [];
   const hold = async (route: Route) => {
-    if (operationNameOf(route) === 'ConnectionProbe') held.push(route);
+    if (operationNameOf(route) === operationName) held.push(route);
     else await route.fallback();
   };
   await page.route(graphqlRequests, hold);
@@ -40,6 +38,16 @@ export async function holdConnectionTries(page: Page): Promise<() => Promise<voi
     // A page that has gone on since has no use for the answer: nothing to wait for then.
     await Promise.all(held.splice(0).map((route) => route.fallback().catch(() => undefined)));
   };
+}
+
+/**
+ * Holds the connection's own tries (its probe, `ConnectionProbe`) until released. After a request that could not
+ * reach the api, the app tries again by itself a second later and, finding the way open, asks the screen again: a
+ * test of the screen's own Try again holds those tries so that its click, not a try that happened to come first,
+ * is what brings the screen back.
+ */
+export function holdConnectionTries(page: Page): Promise<() => Promise<void>> {
+  return holdOperation(page, 'ConnectionProbe');
 }
 
 /** How one operation fails: no network, a 503 from before the api, or the api's word that the music service is down. */

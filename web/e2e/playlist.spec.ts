@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { failOperation } from './faults';
+import { failOperation, holdOperation } from './faults';
 import { saveScreen } from './screens';
 import { addFirstFound, expectAccessible, graphql, playlistOrder as order, signIn, watchErrors } from './support';
 
@@ -239,6 +239,23 @@ async function uriAt(page: Page, id: string, position: number): Promise<string> 
   return playlist.items.edges[position]?.node.uri ?? '';
 }
 
+/**
+ * Waits until every edit the list shows has reached the music service: until then the list says it is busy, and
+ * the page asks before it is left or reloaded, since an edit still queued would be lost.
+ */
+async function saved(items: Locator): Promise<void> {
+  await expect(items).not.toHaveAttribute('aria-busy', 'true');
+}
+
+/** Whether the page would ask before it is left or reloaded now. */
+function asksBeforeLeaving(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    return leaving.defaultPrevented;
+  });
+}
+
 test('removing one copy of a song removes that row only, and a playlist changed elsewhere is not edited blind', async ({
   page,
 }, testInfo) => {
@@ -266,10 +283,13 @@ test('removing one copy of a song removes that row only, and a playlist changed 
   await page.getByRole('menuitem', { name: 'Remove from this playlist' }).click();
   await expect.poll(() => order(items)).toEqual([song, other]);
   await saveScreen(page, testInfo, 'playlist-removed-one-copy');
+  await saved(items);
   await page.reload();
   await expect.poll(() => order(page.getByRole('list', { name: `Items of ${name}` }))).toEqual([song, other]);
 
-  // Undo puts that copy back at its place, beside the other.
+  // Undo puts that copy back at its place, beside the other. It is sent once the removal is made: until then the
+  // list says it is busy, and the page asks before a reload, which would lose the undo.
+  const releaseRemoval = await holdOperation(page, 'RemovePlaylistItems');
   await items
     .getByRole('button', { name: `More options for ${song}` })
     .first()
@@ -278,6 +298,11 @@ test('removing one copy of a song removes that row only, and a playlist changed 
   await expect.poll(() => order(items)).toEqual([other]);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(() => order(items)).toEqual([song, other]);
+  await expect(items).toHaveAttribute('aria-busy', 'true');
+  expect(await asksBeforeLeaving(page)).toBe(true);
+  await releaseRemoval();
+  await saved(items);
+  expect(await asksBeforeLeaving(page)).toBe(false);
   await page.reload();
   await expect.poll(() => order(page.getByRole('list', { name: `Items of ${name}` }))).toEqual([song, other]);
 
@@ -324,6 +349,7 @@ test('removing one copy of a song removes that row only, and a playlist changed 
   await expect.poll(() => order(items)).toEqual([other, song, other, song]);
   await saveScreen(page, testInfo, 'playlist-reorder-conflict');
   await expectAccessible(page);
+  await saved(items);
   await page.reload();
   await expect
     .poll(() => order(page.getByRole('list', { name: `Items of ${name}` })))
@@ -369,6 +395,7 @@ test('adding a song that is already in the playlist asks first', async ({ page }
   await ask.getByRole('button', { name: 'Add anyway' }).click();
   await expect(page.getByText(`Added to ${name}`)).toBeVisible();
   await expect.poll(() => order(items)).toEqual([song, song]);
+  await saved(items);
   await page.reload();
   await expect.poll(() => order(page.getByRole('list', { name: `Items of ${name}` }))).toEqual([song, song]);
   expect(errors).toEqual([]);

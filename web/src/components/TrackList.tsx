@@ -90,6 +90,8 @@ interface TrackListProps {
   rowClassName?: (row: TrackListRow, index: number) => string;
   /** Whether rows of what plays now show as playing (false where the list holds later copies of it: the queue). */
   markCurrent?: boolean;
+  /** Whether the list shows changes still on their way to the music service. */
+  busy?: boolean;
 }
 
 /** Where a list's rows start playing: a position in the context, or the rows' URIs from this one. */
@@ -343,6 +345,7 @@ export function TrackList({
   showAlbum = false,
   showAdded = false,
   header = true,
+  busy = false,
   ...options
 }: TrackListProps) {
   // The row that takes focus when Tab comes to the list.
@@ -363,7 +366,7 @@ export function TrackList({
           trailing={options.trailing !== undefined}
         />
       )}
-      <ol aria-label={label} className="mt-2">
+      <ol aria-label={label} aria-busy={busy || undefined} className="mt-2">
         {rows.map((row, index) => {
           const item = items[index];
           if (!item) return null;

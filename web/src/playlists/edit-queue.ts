@@ -13,6 +13,10 @@ export interface QueuedEdit {
 export interface EditQueue {
   /** Shows the edit at once and sends it after the ones before it; resolves whether it was made. */
   submit: (edit: QueuedEdit) => Promise<boolean>;
+  /** Whether an edit shown on screen has not reached the music service yet (sent or still queued). */
+  saving: () => boolean;
+  /** Calls `listener` whenever `saving` may have changed; answers how to stop. */
+  subscribe: (listener: () => void) => () => void;
 }
 
 let layers = 0;
@@ -30,15 +34,30 @@ export function createEditQueue(cache: ApolloCache): EditQueue {
   // Edits queued before a failure belong to an older generation and are dropped.
   let generation = 0;
   let waiting = 0;
+  // Edits submitted and not yet settled, made or rolled back.
+  let unsettled = 0;
+  const listeners = new Set<() => void>();
+  const settle = (change: number) => {
+    unsettled += change;
+    for (const listener of listeners) listener();
+  };
 
   return {
+    saving: () => unsettled > 0,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
     submit(edit) {
       layers += 1;
       const layer = `queued-edit-${String(layers)}`;
       cache.recordOptimisticTransaction((layerCache) => edit.apply(layerCache), layer);
       const mine = generation;
       waiting += 1;
-      const run = tail.then(async () => {
+      settle(1);
+      const attempt = tail.then(async () => {
         waiting -= 1;
         if (mine !== generation) {
           cache.removeOptimistic(layer);
@@ -55,6 +74,9 @@ export function createEditQueue(cache: ApolloCache): EditQueue {
         // The change leaves its layer and enters the cache in one step: no screen sees it twice or not at all.
         cache.batch({ update: (rootCache) => edit.apply(rootCache), optimistic: false, removeOptimistic: layer });
         return true;
+      });
+      const run = attempt.finally(() => {
+        settle(-1);
       });
       tail = run;
       return run;

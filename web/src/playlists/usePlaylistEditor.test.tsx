@@ -167,6 +167,42 @@ describe('editing a playlist', () => {
     expect(shown(cache, false)).toMatchObject({ names: ['Gamma', 'Beta', 'Alpha'], snapshot: 's3' });
   });
 
+  it('says it is saving until every edit has reached the music service, and asks before the page is left meanwhile', async () => {
+    const cache = cacheWith([a, b, c]);
+    const editor = setup(cache, [
+      { request: reorder(2, 0, 's1'), result: changed('reorderPlaylistItems', 's2', 'ReorderPlaylistItemsPayload') },
+      { request: reorder(2, 1, 's2'), result: changed('reorderPlaylistItems', 's3', 'ReorderPlaylistItemsPayload') },
+    ]);
+    /** Whether the page asks before it is left or reloaded now. */
+    const asksBeforeLeaving = () => {
+      const leaving = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(leaving);
+      return leaving.defaultPrevented;
+    };
+    expect(editor.current.saving).toBe(false);
+    expect(asksBeforeLeaving()).toBe(false);
+
+    let first: Promise<boolean> = Promise.resolve(false);
+    let second: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      first = editor.current.move(2, 0, 'Gamma');
+      second = editor.current.move(2, 1, 'Beta');
+    });
+    expect(editor.current.saving).toBe(true);
+    expect(asksBeforeLeaving()).toBe(true);
+    // The second edit is not sent before the first is made: the page still holds it alone.
+    await act(async () => {
+      expect(await first).toBe(true);
+    });
+    expect(editor.current.saving).toBe(true);
+    expect(asksBeforeLeaving()).toBe(true);
+    await act(async () => {
+      expect(await second).toBe(true);
+    });
+    expect(editor.current.saving).toBe(false);
+    expect(asksBeforeLeaving()).toBe(false);
+  });
+
   it('rolls a refused edit back, and the ones queued after it, with a message', async () => {
     const cache = cacheWith([a, b, c]);
     const editor = setup(cache, [

@@ -1,6 +1,6 @@
 import type { ApolloCache } from '@apollo/client';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { graphql } from '../__generated__';
 import type {
   AddPlaylistItemsInput,
@@ -82,6 +82,8 @@ export interface PlaylistEditor {
   undo: (removal: UndoableRemoval) => Promise<boolean>;
   /** Adds items at the end. */
   add: (items: readonly PlayableRef[], name: string) => Promise<boolean>;
+  /** Whether an edit on screen has not reached the music service yet. */
+  saving: boolean;
 }
 
 /**
@@ -98,6 +100,8 @@ export function usePlaylistEditor(playlistId: string, playlistName: string): Pla
 
   // One queue for as long as the screen is shown: edits reach the music service in order.
   const [queue] = useState(() => createEditQueue(client.cache));
+  const saving = useSyncExternalStore(queue.subscribe, queue.saving);
+  useAskBeforeLeaving(saving);
 
   return useMemo(() => {
     const editing: Editing = { cache: client.cache, queue, notify, playlistId, playlistName };
@@ -106,8 +110,26 @@ export function usePlaylistEditor(playlistId: string, playlistName: string): Pla
       remove: removeWith(editing, (input) => removeItems({ variables: { input } })),
       undo: undoWith(editing, (input) => addItems({ variables: { input } })),
       add: addWith(editing, (input) => addItems({ variables: { input } })),
+      saving,
     };
-  }, [client, queue, notify, playlistId, playlistName, reorder, removeItems, addItems]);
+  }, [client, queue, notify, playlistId, playlistName, reorder, removeItems, addItems, saving]);
+}
+
+/**
+ * While `unsaved`, the browser asks before the page is left or reloaded. An edit waiting in the queue has not
+ * been sent yet (it needs the version the one before it makes), so unlike a sent change it would be lost.
+ */
+function useAskBeforeLeaving(unsaved: boolean): void {
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => {
+      window.removeEventListener('beforeunload', ask);
+    };
+  }, [unsaved]);
 }
 
 /** What every edit of one playlist is made with. */

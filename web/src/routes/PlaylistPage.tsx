@@ -293,16 +293,19 @@ interface ItemsProps {
   loadMore: (after: string | null) => Promise<unknown>;
   reorder: Reorder<Row>;
   onRemove: (row: Row) => void;
+  /** Whether edits shown in the list are still on their way to the music service. */
+  saving: boolean;
 }
 
 /** The items, with a way to remove and move each for one who may edit, and more on request. */
-function PlaylistItems({ playlist, rows, canEdit, loadMore, reorder, onRemove }: ItemsProps) {
+function PlaylistItems({ playlist, rows, canEdit, loadMore, reorder, onRemove, saving }: ItemsProps) {
   const items = playlist.items;
   const byKey = new Map(rows.map((row) => [row.key, row]));
   return (
     <>
       <TrackList
         label={`Items of ${playlist.name}`}
+        busy={saving}
         rows={reorder.rows}
         playback={{ contextUri: playlist.uri }}
         showCover
@@ -501,6 +504,7 @@ function PlaylistView({
         loadMore={loadMore}
         reorder={reorder}
         onRemove={(row) => removal.remove(row, positionOf.get(row.key))}
+        saving={editor.saving}
       />
       {canEdit && !itemsError && (
         <Suspense fallback={null}>
