@@ -5,6 +5,7 @@ import { relayStylePagination } from '@apollo/client/utilities';
 import { graphql } from './__generated__';
 import { createConnection, createConnectionLink, setConnection, unreachableOf } from './connection';
 import { createLiveLink, createLiveStatus, liveUrl, setLiveStatus, splitLive } from './live';
+import { commandOrderLink } from './player/command-order';
 
 /**
  * Lists that grow are connections paged with `first`/`after` (docs/decisions/004-paging.md).
@@ -189,7 +190,9 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
       ),
     recover: () => client.refetchQueries({ include: 'active' }),
   });
-  const http = createConnectionLink(connection)
+  // The player's commands reach the api in the order they were made, each while the one before is answered.
+  const http = commandOrderLink()
+    .concat(createConnectionLink(connection))
     .concat(keepChangesLink)
     .concat(persistedOperationsLink())
     .concat(
