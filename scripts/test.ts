@@ -1,10 +1,10 @@
 /**
  * `npm test`: everything CI runs, continuing past failures so that one run reports every problem.
- * After the web build, two lanes run at the same time. The browser tests have the machine first: they play
- * audio in real time and wait on pages far more than they compute. The other lane takes the cores they leave
- * idle, at a lower scheduling priority: the unit and integration tests, then the static checks side by side
- * with the server build. The last line is the total over every suite: `N passed, N failed`, where each check
- * (types, lint, format, codegen, builds) counts as one and each unit, integration and browser test as one.
+ * After the web build, two lanes run at the same time. The browser tests, on two workers, have the machine
+ * first: they play audio in real time and wait on pages far more than they compute; the static checks follow
+ * them. The unit and integration tests take the cores they leave idle, at a lower scheduling priority, as do
+ * the checks. The last line is the total over every suite: `N passed, N failed`, where each check (types,
+ * lint, format, codegen, builds) counts as one and each unit, integration and browser test as one.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -52,12 +52,15 @@ function vitestTally(exitCode: number): Tally {
         numFailedTests: number;
         numPendingTests: number;
         numTodoTests: number;
-        numFailedTestSuites: number;
+        testResults: { status: string; assertionResults: { status: string }[] }[];
       }
     | undefined;
   if (!report) return { passed: 0, failed: 1, skipped: 0 };
   // A file that fails to load has no tests of its own to count: count it as one failure.
-  const failed = report.numFailedTests + report.numFailedTestSuites;
+  const unloaded = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  const failed = report.numFailedTests + unloaded;
   return {
     passed: report.numPassedTests,
     failed: failed === 0 && exitCode !== 0 ? 1 : failed,
@@ -127,10 +130,10 @@ const checks: Step[] = [
 ].map((step) => ({ ...step, background: true }));
 
 /**
- * The static checks follow the unit tests rather than run beside them: both compute, and on two cores beside
- * the browsers, files that start servers and hash passwords ran past their time limits.
+ * The static checks follow the browser tests, which end first, rather than run beside them: checks and unit
+ * tests both compute, and three lanes of work on two cores starve the audio of the browsers.
  */
-const lanes: Stage[][] = [[[unitTests], checks], [[browserTests]]];
+const lanes: Stage[][] = [[[browserTests], checks], [[unitTests]]];
 const steps: Step[] = [webBuild, ...lanes.flat(2)];
 
 /**
