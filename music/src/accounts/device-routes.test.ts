@@ -233,6 +233,39 @@ for (const engine of engines) {
       expect((await enter(b, 'ZZZZ-ZZZZ')).status).toBe(400);
     });
 
+    /** Asks for a device code from `b`'s network address; answers the response. */
+    function askFrom(b: Browser): Promise<Response> {
+      return b.post('/oauth/device_authorization', { client_id: clientId, scope: 'user-read-private' });
+    }
+
+    it('limits the device codes asked for from one network address, however the requests are timed', async () => {
+      const b = browser();
+      // Sent together: counted one after the other, so exactly the limit is stored.
+      const asked = await Promise.all(
+        Array.from({ length: attemptLimits.deviceCodesPerAddress + 5 }, () => askFrom(b)),
+      );
+      const statuses = asked.map((response) => response.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(attemptLimits.deviceCodesPerAddress);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+      const { rows } = await harness.db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM device_codes WHERE requested_from = $1',
+        [b.address],
+      );
+      expect(rows[0]?.count).toBe(attemptLimits.deviceCodesPerAddress);
+
+      const refused = await askFrom(b);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toEqual({
+        error: 'temporarily_unavailable',
+        error_description: 'Too many device codes were asked for from this network address; try again in 15 minutes.',
+      });
+      // Another address is not limited; after the window, this one is not either.
+      expect((await askFrom(browser())).status).toBe(200);
+      harness.clock.advance(lifetimes.attemptWindowMs);
+      expect((await askFrom(b)).status).toBe(200);
+    });
+
     it('comes back to the device’s consent after signing in by e-mail link', async () => {
       const started = await startDevice();
       const b = browser();

@@ -11,7 +11,7 @@ import {
   type PendingDevice,
 } from './device';
 import { form, formExpired, formValue, sendPage, sendPaused, sendSignInPage } from './forms';
-import { beginUserCodeAttempt, finishUserCodeAttempt } from './limits';
+import { beginUserCodeAttempt, finishUserCodeAttempt, requestDeviceCode } from './limits';
 import { authenticateClient } from './oauth';
 import { oauthEndpoint } from './oauth-routes';
 import { deviceAnsweredPage, deviceCodePage, deviceConsentPage, errorPage } from './pages';
@@ -32,7 +32,21 @@ export function addDeviceRoutes(router: Router, ctx: AccountsContext): void {
     oauthEndpoint(async (req, res, fields) => {
       // A confidential client proves its secret here too (RFC 8628 section 3.1); a public one names itself.
       const client = await authenticateClient(ctx.db, req.get('authorization'), fields, { allowPublic: true });
-      res.json(await startDeviceAuthorization(ctx.db, client, fields, { issuer: ctx.issuer, now: ctx.now() }));
+      const request = { address: req.ip ?? 'unknown', now: ctx.now() };
+      const started = await requestDeviceCode(ctx.db, request, (tx) =>
+        startDeviceAuthorization(tx, client, fields, { ...request, issuer: ctx.issuer }),
+      );
+      if (!started.allowed) {
+        // Asking is open to anyone who names a public client, and each code is stored: an address is limited.
+        // The error is OAuth's own for a server that cannot take the request for now (RFC 6749 section 4.1.2.1).
+        res.set('Retry-After', String(started.retryAfterSeconds));
+        res.status(429).json({
+          error: 'temporarily_unavailable',
+          error_description: `Too many device codes were asked for from this network address; try again in ${minutes(started.retryAfterSeconds)}.`,
+        });
+        return;
+      }
+      res.json(started.value);
     }),
   );
   router.get(verificationPath, async (req, res) => {
@@ -44,6 +58,12 @@ export function addDeviceRoutes(router: Router, ctx: AccountsContext): void {
   router.post(`${verificationPath}/decision`, form, async (req, res) => {
     await decide(ctx, req, res);
   });
+}
+
+/** A wait in whole minutes, in words: "1 minute", "15 minutes". */
+function minutes(seconds: number): string {
+  const count = Math.ceil(seconds / 60);
+  return `${String(count)} minute${count === 1 ? '' : 's'}`;
 }
 
 /** A sign-in on its way to a device's consent: what the sign-in forms carry as `continue`. */
@@ -157,14 +177,13 @@ async function enterCode(ctx: AccountsContext, req: Request, res: Response): Pro
   // Counted before the lookup, so that guesses sent together cannot all be looked up.
   const attempt = await beginUserCodeAttempt(ctx.db, { address: req.ip ?? 'unknown', now: at });
   if (!attempt.allowed) {
-    const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
     sendPaused(
       res,
       attempt.retryAfterSeconds,
       errorPage(
         'Too many codes',
         'Too many codes that match no device were entered from here, so entering codes is paused for a while.',
-        `Try again in ${String(minutes)} minute${minutes === 1 ? '' : 's'}.`,
+        `Try again in ${minutes(attempt.retryAfterSeconds)}.`,
       ),
     );
     return;

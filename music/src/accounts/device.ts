@@ -78,7 +78,7 @@ export async function startDeviceAuthorization(
   db: Queryable,
   { client }: AuthenticatedClient,
   fields: Fields,
-  context: { issuer: string; now: number },
+  context: { issuer: string; now: number; address: string },
 ): Promise<DeviceAuthorization> {
   const scopes = parseScopes(fields.get('scope'));
   if (!scopes.ok) throw new OAuthError(400, 'invalid_scope', `Unknown scope: ${scopes.unknown.join(', ')}.`);
@@ -87,8 +87,9 @@ export async function startDeviceAuthorization(
   for (let tries = 0; tries < 5; tries += 1) {
     const userCode = newUserCode();
     const { rowCount } = await db.query(
-      `INSERT INTO device_codes (device_code_hash, user_code_hash, client_id, scopes, interval_seconds, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+      `INSERT INTO device_codes
+         (device_code_hash, user_code_hash, client_id, scopes, interval_seconds, created_at, expires_at, requested_from)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
       [
         tokenHash(deviceCode),
         tokenHash(userCode),
@@ -97,6 +98,7 @@ export async function startDeviceAuthorization(
         pollIntervalSeconds,
         new Date(context.now),
         new Date(context.now + lifetimes.deviceCodeMs),
+        context.address,
       ],
     );
     if (rowCount === 0) continue;

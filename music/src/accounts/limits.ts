@@ -22,6 +22,8 @@ export const attemptLimits = {
   linkRequestsPerAddress: 20,
   /** User codes typed on the device verification page that matched no waiting device, per network address. */
   userCodeFailuresPerAddress: 10,
+  /** Device codes asked for per network address (a device asks once per sign-in). */
+  deviceCodesPerAddress: 30,
 } as const;
 
 export type LimitCheck = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -58,6 +60,7 @@ const counters = {
     where: unsuccessful,
     lock: 4105,
   },
+  deviceCodesByAddress: { table: 'device_codes', key: 'requested_from', time: 'created_at', where: '', lock: 4106 },
 } as const;
 
 type Counter = keyof typeof counters;
@@ -214,4 +217,29 @@ export async function beginUserCodeAttempt(
 /** Records whether a counted user code matched a waiting device: a match stops counting. */
 export async function finishUserCodeAttempt(db: Queryable, id: number, outcome: 'failed' | 'succeeded'): Promise<void> {
   await db.query('UPDATE user_code_attempts SET outcome = $2 WHERE id = $1', [id, outcome]);
+}
+
+export type DeviceCodeRequest<T> = { allowed: true; value: T } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Stores a new device code with `store` when this address is under its limit; refused (and nothing stored)
+ * otherwise. Requests sent together from one address are counted one after the other.
+ */
+export async function requestDeviceCode<T>(
+  db: Pick<Database, 'transaction'>,
+  request: { address: string; now: number },
+  store: (tx: Queryable) => Promise<T>,
+): Promise<DeviceCodeRequest<T>> {
+  return db.transaction(async (tx) => {
+    await lock(tx, ['deviceCodesByAddress', request.address]);
+    const limit = await check(
+      tx,
+      'deviceCodesByAddress',
+      request.address,
+      attemptLimits.deviceCodesPerAddress,
+      request.now,
+    );
+    if (!limit.allowed) return limit;
+    return { allowed: true, value: await store(tx) };
+  });
 }

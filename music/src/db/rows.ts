@@ -290,6 +290,7 @@ export const tables = {
     decided_at: nullable(timestamptz()),
     used_at: nullable(timestamptz()),
     family_id: nullable(uuid()),
+    requested_from: nullable(text()),
   },
   user_code_attempts: { id: bigint(), address: text(), attempted_at: timestamptz(), outcome: nullable(text()) },
   signing_keys: {
