@@ -72,7 +72,15 @@ const playingOn = (page: Page, device: string | RegExp = /.+/): Locator =>
 /** This browser's name as it registers itself: Playwright's headless Chromium on this Linux machine. */
 const browserName = 'Chrome on Linux';
 
-test('two tabs of one listener: a pause or a play in one shows in the other within a second', async ({
+/**
+ * How soon a change in one tab shows in another: at once, through the live connection, where a poll would take up
+ * to 10 s. The browsers share two cores with both servers and the unit tests, so "at once" is given 3 s here. The
+ * latency itself is a figure of the live bench (`npm run bench:live -w api`), and that a command is pushed at all,
+ * with the next poll a minute away, is shown by `api/src/subscriptions/websocket.test.ts`.
+ */
+const atOnce = 3_000;
+
+test('two tabs of one listener: a pause or a play in one shows in the other at once', async ({
   page,
   context,
 }, testInfo) => {
@@ -92,16 +100,16 @@ test('two tabs of one listener: a pause or a play in one shows in the other with
   // Paused in the first tab: the other shows it at once, not at a poll 10 seconds later.
   await transport(page, 'Pause').click();
   const pausedAt = Date.now();
-  await expect(transport(other, 'Play')).toBeVisible({ timeout: 1_000 });
-  expect(Date.now() - pausedAt).toBeLessThan(1_000);
+  await expect(transport(other, 'Play')).toBeVisible({ timeout: atOnce });
+  expect(Date.now() - pausedAt).toBeLessThan(atOnce);
   await expectAudioStill(page);
 
   // Played from the other tab: nothing played, so it plays there, and the first tab follows.
   await transport(other, 'Play').click();
   const playedAt = Date.now();
-  await expect(playingOn(page, browserName)).toBeVisible({ timeout: 1_000 });
-  await expect(transport(page, 'Pause')).toBeVisible({ timeout: 1_000 });
-  expect(Date.now() - playedAt).toBeLessThan(1_000);
+  await expect(playingOn(page, browserName)).toBeVisible({ timeout: atOnce });
+  await expect(transport(page, 'Pause')).toBeVisible({ timeout: atOnce });
+  expect(Date.now() - playedAt).toBeLessThan(atOnce);
   await expectAudioPlaying(other);
   expect((await audio(page)).paused).toBe(true);
   await saveScreen(page, testInfo, 'live-playing-on-other-tab');
@@ -113,7 +121,7 @@ test('two tabs of one listener: a pause or a play in one shows in the other with
     .getByRole('button', { name: /^This browser/ })
     .click();
   await expectAudioPlaying(page);
-  await expect(playingOn(other, browserName)).toBeVisible({ timeout: 1_000 });
+  await expect(playingOn(other, browserName)).toBeVisible({ timeout: atOnce });
   await expect(page.getByRole('button', { name: `Pause ${album.name}`, exact: true }).first()).toBeVisible();
   await transport(page, 'Pause').click();
   await expectAudioStill(page);
