@@ -1,10 +1,10 @@
 /**
  * `npm test`: everything CI runs, continuing past failures so that one run reports every problem.
- * After the web build, two lanes run at the same time. The browser tests, on two workers, have the machine
- * first: they play audio in real time and wait on pages far more than they compute; the static checks follow
- * them. The unit and integration tests take the cores they leave idle, at a lower scheduling priority, as do
- * the checks. The last line is the total over every suite: `N passed, N failed`, where each check (types,
- * lint, format, codegen, builds) counts as one and each unit, integration and browser test as one.
+ * After the web build, the browser tests run on two workers, with the static checks and the server build beside
+ * them at a lower scheduling priority: the browsers play audio in real time and wait on pages far more than they
+ * compute, and the checks take the cores they leave idle. The unit and integration tests follow, alone. The last
+ * line is the total over every suite: `N passed, N failed`, where each check (types, lint, format, codegen,
+ * builds) counts as one and each unit, integration and browser test as one.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -106,7 +106,7 @@ const unitTests: Step = {
     `--outputFile.json=${resolve(reports, 'vitest.json')}`,
   ],
   tally: vitestTally,
-  background: true,
+  live: true,
 };
 
 const checks: Step[] = [
@@ -130,11 +130,12 @@ const checks: Step[] = [
 ].map((step) => ({ ...step, background: true }));
 
 /**
- * The static checks follow the browser tests, which end first, rather than run beside them: checks and unit
- * tests both compute, and three lanes of work on two cores starve the audio of the browsers.
+ * The static checks run beside the browser tests: they compute, but time nothing. The unit and integration tests
+ * follow with the machine to themselves: many of their files start servers and wait on real time, and beside the
+ * browsers they took three times as long.
  */
-const lanes: Stage[][] = [[[browserTests], checks], [[unitTests]]];
-const steps: Step[] = [webBuild, ...lanes.flat(2)];
+const lanes: Stage[][] = [[[browserTests]], [checks]];
+const steps: Step[] = [webBuild, ...lanes.flat(2), unitTests];
 
 /**
  * How far below the browser tests the background lane runs (a `nice` value). The kernel gives it a core only
@@ -187,6 +188,7 @@ async function runLane(lane: Stage[]): Promise<void> {
 const started = Date.now();
 await runStep(webBuild);
 await Promise.all(lanes.map(runLane));
+await runStep(unitTests);
 
 console.log('\nSummary');
 // In the order of the steps, whichever of those that ran side by side ended first.

@@ -178,21 +178,26 @@ export async function audio(page: Page): Promise<AudioState> {
   });
 }
 
-/** The audio really plays: the same audio's time advances by more than a second and a half. */
+/**
+ * The audio really plays: the same audio's time advances by more than a second and a half. The count starts
+ * again when the audio changes or goes back, as it does when the item that was loaded gives way to the one asked
+ * for: only the audio that plays on counts.
+ */
 export async function expectAudioPlaying(page: Page): Promise<AudioState> {
   await expect.poll(async () => (await audio(page)).paused, { timeout: 15_000 }).toBe(false);
-  const before = await audio(page);
-  let after = before;
+  let from = await audio(page);
+  let now = from;
   await expect
     .poll(
       async () => {
-        after = await audio(page);
-        return after.src === before.src ? after.time - before.time : 'another audio';
+        now = await audio(page);
+        if (now.src !== from.src || now.time < from.time) from = now;
+        return now.paused ? 'paused' : now.time - from.time;
       },
-      { timeout: 10_000 },
+      { timeout: 15_000 },
     )
     .toBeGreaterThan(1.5);
-  return after;
+  return now;
 }
 
 /**
