@@ -189,7 +189,7 @@ async function enterCode(ctx: AccountsContext, req: Request, res: Response): Pro
     return;
   }
   const device = await findPendingDevice(ctx.db, userCode, at);
-  await finishUserCodeAttempt(ctx.db, attempt.id, device === null ? 'failed' : 'succeeded');
+  await finishUserCodeAttempt(ctx.db, attempt.value, device === null ? 'failed' : 'succeeded');
   if (device === null) {
     sendPage(res, 400, deviceCodePage({ csrf: session.csrf, userCode: typed, error: codeNotWaiting }));
     return;

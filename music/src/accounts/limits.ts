@@ -183,34 +183,46 @@ export async function recordLinkRequest(
   });
 }
 
-export type UserCodeAttempt = { allowed: true; id: number } | { allowed: false; retryAfterSeconds: number };
+/** What a counter's limit allowed: the value recorded under it, or when to come back. */
+export type Limited<T> = { allowed: true; value: T } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Runs `record` (which adds what `counter` counts) when one more fits under `max` for `key`, under the key's lock,
+ * so that requests sent together are counted one after the other; refused, with nothing recorded, otherwise.
+ */
+async function recordUnder<T>(
+  db: Pick<Database, 'transaction'>,
+  [counter, key]: [Counter, string],
+  max: number,
+  now: number,
+  record: (tx: Queryable) => Promise<T>,
+): Promise<Limited<T>> {
+  return db.transaction(async (tx) => {
+    await lock(tx, [counter, key]);
+    const limit = await check(tx, counter, key, max, now);
+    if (!limit.allowed) return limit;
+    return { allowed: true, value: await record(tx) };
+  });
+}
 
 /**
  * Counts a user code typed on the verification page from this address, before it is looked up,
  * when the address is under its limit; refused (and not counted) otherwise. Like a password check,
- * it counts as a failure until `finishUserCodeAttempt` says it matched.
+ * it counts as a failure until `finishUserCodeAttempt` says it matched. Answers the attempt's id.
  */
 export async function beginUserCodeAttempt(
   db: Pick<Database, 'transaction'>,
   attempt: { address: string; now: number },
-): Promise<UserCodeAttempt> {
-  return db.transaction(async (tx) => {
-    await lock(tx, ['userCodesByAddress', attempt.address]);
-    const limit = await check(
-      tx,
-      'userCodesByAddress',
-      attempt.address,
-      attemptLimits.userCodeFailuresPerAddress,
-      attempt.now,
-    );
-    if (!limit.allowed) return limit;
+): Promise<Limited<number>> {
+  const { address, now } = attempt;
+  return recordUnder(db, ['userCodesByAddress', address], attemptLimits.userCodeFailuresPerAddress, now, async (tx) => {
     const { rows } = await tx.query<{ id: number }>(
       'INSERT INTO user_code_attempts (address, attempted_at) VALUES ($1, $2) RETURNING id',
-      [attempt.address, new Date(attempt.now)],
+      [address, new Date(now)],
     );
     const id = rows[0]?.id;
     if (id === undefined) throw new Error('The user code attempt was not recorded.');
-    return { allowed: true, id };
+    return id;
   });
 }
 
@@ -219,27 +231,20 @@ export async function finishUserCodeAttempt(db: Queryable, id: number, outcome: 
   await db.query('UPDATE user_code_attempts SET outcome = $2 WHERE id = $1', [id, outcome]);
 }
 
-export type DeviceCodeRequest<T> = { allowed: true; value: T } | { allowed: false; retryAfterSeconds: number };
-
 /**
  * Stores a new device code with `store` when this address is under its limit; refused (and nothing stored)
- * otherwise. Requests sent together from one address are counted one after the other.
+ * otherwise.
  */
 export async function requestDeviceCode<T>(
   db: Pick<Database, 'transaction'>,
   request: { address: string; now: number },
   store: (tx: Queryable) => Promise<T>,
-): Promise<DeviceCodeRequest<T>> {
-  return db.transaction(async (tx) => {
-    await lock(tx, ['deviceCodesByAddress', request.address]);
-    const limit = await check(
-      tx,
-      'deviceCodesByAddress',
-      request.address,
-      attemptLimits.deviceCodesPerAddress,
-      request.now,
-    );
-    if (!limit.allowed) return limit;
-    return { allowed: true, value: await store(tx) };
-  });
+): Promise<Limited<T>> {
+  return recordUnder(
+    db,
+    ['deviceCodesByAddress', request.address],
+    attemptLimits.deviceCodesPerAddress,
+    request.now,
+    store,
+  );
 }
