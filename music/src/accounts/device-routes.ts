@@ -10,7 +10,7 @@ import {
   verificationPath,
   type PendingDevice,
 } from './device';
-import { form, formExpired, formValue, sendPage, sendPaused, sendSignInPage } from './forms';
+import { form, formExpired, formValue, sendPage, sendPaused, sendSignInPage, waitInMinutes } from './forms';
 import { beginUserCodeAttempt, finishUserCodeAttempt, requestDeviceCode } from './limits';
 import { authenticateClient } from './oauth';
 import { oauthEndpoint } from './oauth-routes';
@@ -42,7 +42,7 @@ export function addDeviceRoutes(router: Router, ctx: AccountsContext): void {
         res.set('Retry-After', String(started.retryAfterSeconds));
         res.status(429).json({
           error: 'temporarily_unavailable',
-          error_description: `Too many device codes were asked for from this network address; try again in ${minutes(started.retryAfterSeconds)}.`,
+          error_description: `Too many device codes were asked for from this network address; try again in ${waitInMinutes(started.retryAfterSeconds)}.`,
         });
         return;
       }
@@ -58,12 +58,6 @@ export function addDeviceRoutes(router: Router, ctx: AccountsContext): void {
   router.post(`${verificationPath}/decision`, form, async (req, res) => {
     await decide(ctx, req, res);
   });
-}
-
-/** A wait in whole minutes, in words: "1 minute", "15 minutes". */
-function minutes(seconds: number): string {
-  const count = Math.ceil(seconds / 60);
-  return `${String(count)} minute${count === 1 ? '' : 's'}`;
 }
 
 /** A sign-in on its way to a device's consent: what the sign-in forms carry as `continue`. */
@@ -183,7 +177,7 @@ async function enterCode(ctx: AccountsContext, req: Request, res: Response): Pro
       errorPage(
         'Too many codes',
         'Too many codes that match no device were entered from here, so entering codes is paused for a while.',
-        `Try again in ${minutes(attempt.retryAfterSeconds)}.`,
+        `Try again in ${waitInMinutes(attempt.retryAfterSeconds)}.`,
       ),
     );
     return;

@@ -40,6 +40,12 @@ export function formExpired(res: Response): void {
   );
 }
 
+/** A wait before trying again, in whole minutes and words: "1 minute", "15 minutes". */
+export function waitInMinutes(retryAfterSeconds: number): string {
+  const count = Math.ceil(retryAfterSeconds / 60);
+  return `${String(count)} minute${count === 1 ? '' : 's'}`;
+}
+
 /** The answer to a request refused for a while: a 429 page with its Retry-After. */
 export function sendPaused(res: Response, retryAfterSeconds: number, page: string): void {
   res.set('Retry-After', String(retryAfterSeconds));

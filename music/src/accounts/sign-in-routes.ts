@@ -4,7 +4,7 @@ import { afterSignIn, carriedRequest, type Continuation } from './authorize-rout
 import type { AccountsContext } from './context';
 import { deviceLocation, isDeviceContinuation } from './device-routes';
 import { consumeSignInLink, sendSignInLink, type LinkOutcome } from './email-links';
-import { form, formExpired, formValue, sendPage, sendPaused, sendSignInPage } from './forms';
+import { form, formExpired, formValue, sendPage, sendPaused, sendSignInPage, waitInMinutes } from './forms';
 import { beginPasswordAttempt, recordLinkRequest } from './limits';
 import { readOutbox, type Mailer } from './mail';
 import { checkEmailPage, errorPage, outboxPage, signedInPage, signedOutPage } from './pages';
@@ -91,11 +91,10 @@ async function signInWithPassword(ctx: AccountsContext, req: Request, res: Respo
 }
 
 function attemptsPausedPage(retryAfterSeconds: number): string {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
   return errorPage(
     'Too many attempts',
     'Too many sign-in attempts failed, so signing in is paused for a while.',
-    `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ask for a sign-in link by e-mail.`,
+    `Try again in ${waitInMinutes(retryAfterSeconds)}, or ask for a sign-in link by e-mail.`,
   );
 }
 
