@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['schema', 'ops', 'api', 'music', 'web', 'test-support', 'examples/typed-client'],
+    projects: ['schema', 'ops', 'api', 'music', 'web', 'test-support', 'examples/typed-client', 'scripts'],
     // Most test files wait on servers, databases and sockets more than they compute: one file more
     // than there are cores keeps every core busy (Vitest's default leaves one idle).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism() + 1),

@@ -6,20 +6,15 @@
  * line is the total over every suite: `N passed, N failed`, where each check (types, lint, format, codegen,
  * builds) counts as one and each unit, integration and browser test as one.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { run, runCaptured } from './processes';
+import { playwrightTally, type Tally, vitestTally } from './tallies';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = resolve(root, '.reports');
 const bin = (name: string): string => resolve(root, 'node_modules/.bin', name);
-
-interface Tally {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
 
 interface Step {
   name: string;
@@ -41,43 +36,6 @@ interface Step {
 /** The steps of a stage run side by side; a lane runs its stages one after another. */
 type Stage = Step[];
 
-function readJson(path: string): unknown {
-  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
-}
-
-function vitestTally(exitCode: number): Tally {
-  const report = readJson(resolve(reports, 'vitest.json')) as
-    | {
-        numPassedTests: number;
-        numFailedTests: number;
-        numPendingTests: number;
-        numTodoTests: number;
-        testResults: { status: string; assertionResults: { status: string }[] }[];
-      }
-    | undefined;
-  if (!report) return { passed: 0, failed: 1, skipped: 0 };
-  // A file that fails to load has no tests of its own to count: count it as one failure.
-  const unloaded = report.testResults.filter(
-    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-  ).length;
-  const failed = report.numFailedTests + unloaded;
-  return {
-    passed: report.numPassedTests,
-    failed: failed === 0 && exitCode !== 0 ? 1 : failed,
-    skipped: report.numPendingTests + report.numTodoTests,
-  };
-}
-
-function playwrightTally(exitCode: number): Tally {
-  const report = readJson(resolve(reports, 'playwright.json')) as
-    { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] } | undefined;
-  if (!report) return { passed: 0, failed: 1, skipped: 0 };
-  const { expected, unexpected, flaky, skipped } = report.stats;
-  // Retries are off, so a flaky test is a failure, and so is an error outside any test.
-  const failed = unexpected + flaky + (report.errors?.length ?? 0);
-  return { passed: expected, failed: failed === 0 && exitCode !== 0 ? 1 : failed, skipped };
-}
-
 const webBuild: Step = {
   name: 'web build',
   command: 'npm',
@@ -89,7 +47,7 @@ const browserTests: Step = {
   name: 'browser tests',
   command: bin('playwright'),
   args: ['test', '-c', 'web/playwright.config.ts'],
-  tally: playwrightTally,
+  tally: (code) => playwrightTally(resolve(reports, 'playwright.json'), code),
   needs: 'web build',
   live: true,
 };
@@ -105,7 +63,7 @@ const unitTests: Step = {
     '--reporter=json',
     `--outputFile.json=${resolve(reports, 'vitest.json')}`,
   ],
-  tally: vitestTally,
+  tally: (code) => vitestTally(resolve(reports, 'vitest.json'), root, code),
   live: true,
 };
 
@@ -201,6 +159,7 @@ for (const { name, tally, ms } of results) {
   console.log(
     `  ${status} ${name}: ${tally.passed} passed, ${tally.failed} failed${skipped} (${(ms / 1000).toFixed(1)} s)`,
   );
+  for (const failure of tally.failures ?? []) console.log(`         ✗ ${failure}`);
 }
 const total = results.reduce(
   (sum, { tally }) => ({
