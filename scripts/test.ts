@@ -1,10 +1,10 @@
 /**
  * `npm test`: everything CI runs, continuing past failures so that one run reports every problem.
  * After the web build, the browser tests run on two workers, with the static checks and the server build beside
- * them at a lower scheduling priority: the browsers play audio in real time and wait on pages far more than they
- * compute, and the checks take the cores they leave idle. The unit and integration tests follow, alone. The last
- * line is the total over every suite: `N passed, N failed`, where each check (types, lint, format, codegen,
- * builds) counts as one and each unit, integration and browser test as one.
+ * them at a lower scheduling priority, on what the browsers, both servers and the audio leave of the cores. The
+ * unit and integration tests follow, alone. The last line is the total over every suite: `N passed, N failed`,
+ * where each check (types, lint, format, codegen, builds) counts as one and each unit, integration and browser
+ * test as one; the summary above it names every test that failed.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -88,7 +88,8 @@ const checks: Step[] = [
 ].map((step) => ({ ...step, background: true }));
 
 /**
- * The static checks run beside the browser tests: they compute, but time nothing. The unit and integration tests
+ * The static checks run beside the browser tests: they time nothing, so a slow start costs them nothing but time,
+ * where a browser test would fail. The unit and integration tests
  * follow with the machine to themselves: many of their files start servers and wait on real time, and beside the
  * browsers they took three times as long.
  */

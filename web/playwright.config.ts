@@ -6,9 +6,9 @@ const root = resolve(import.meta.dirname, '..');
 // Ports of their own, so the tests never meet an app a developer is running on 4000/4100.
 const port = Number(process.env.E2E_PORT ?? 4400);
 const musicPort = Number(process.env.E2E_MUSIC_PORT ?? 4500);
-// Two files run side by side, each worker signed in as a demo listener of its own (see e2e/support.ts). A
-// test waits on pages, audio and timeouts far more than it computes: on two cores, two workers keep the
-// browsers, both servers and the audio under one core's worth of work, and take 7 minutes instead of 11.
+// Two files run side by side, each worker signed in as a demo listener of its own (see e2e/support.ts). On two
+// cores, two workers take 7 minutes instead of 11 and keep the machine about 86 % busy: the pages, both servers
+// and the audio the music service renders for what the browsers buffer ahead.
 const workers = Number(process.env.E2E_WORKERS ?? Math.min(2, availableParallelism()));
 
 export default defineConfig({
