@@ -89,9 +89,8 @@ const checks: Step[] = [
 
 /**
  * The static checks run beside the browser tests: they time nothing, so a slow start costs them nothing but time,
- * where a browser test would fail. The unit and integration tests
- * follow with the machine to themselves: many of their files start servers and wait on real time, and beside the
- * browsers they took three times as long.
+ * where a browser test would fail. The unit and integration tests follow with the machine to themselves: many of
+ * their files start servers and wait on real time, and beside the browsers they took three times as long.
  */
 const lanes: Stage[][] = [[[browserTests]], [checks]];
 const steps: Step[] = [webBuild, ...lanes.flat(2), unitTests];
