@@ -19,7 +19,7 @@ export function demoListener(): DemoListener {
 }
 
 /** The music service's cookie that keeps a browser signed in there (the `__Host-` one only over HTTPS). */
-const accountCookieName = 'graphonic_account';
+export const accountCookieName = 'graphonic_account';
 
 /**
  * This worker's sign-in at each music service it met (the main one, and the outage test's own), by the app's
