@@ -1,0 +1,6 @@
+/**
+ * The programs `npm run typecheck` checks, by tsconfig: the Node projects as one (their tests and the example
+ * client import one another, so one program checks each file once), the web client with the browser's types, and
+ * the root's scripts with their JavaScript.
+ */
+export const typecheckPrograms = ['tsconfig.servers.json', 'web/tsconfig.json', 'tsconfig.json'] as const;
