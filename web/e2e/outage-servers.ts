@@ -55,7 +55,8 @@ export class OwnServers {
       MUSIC_DATA_DIR: join(this.dir, 'music'),
       SESSION_DIR: join(this.dir, 'sessions'),
       MUSIC_CLIENT_REDIRECT_URIS: `${this.baseUrl}/auth/callback`,
-      MUSIC_DEMO_LISTENERS: '2',
+      // Up to this worker's own demo listener (support.ts), whichever of the workers runs the file.
+      MUSIC_DEMO_LISTENERS: String(Number(process.env.TEST_PARALLEL_INDEX ?? 0) + 1),
       LOGIN_RATE_LIMIT: '600/1m',
       GRAPHQL_RATE_LIMIT: '6000/60s',
       MUSIC_AUDIO_RATE_LIMIT: '600/30s',

@@ -1,12 +1,47 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChunkStore } from './chunks';
 import type { ByteRange, RangedBody } from './http';
-import { chunkAt, chunkOffset, FRAME_BYTES, infoFrame, mp3Fingerprint, mp3Layout, type Mp3Layout } from './mp3-format';
+import {
+  chunkAt,
+  chunkOffset,
+  CHUNK_MS,
+  FRAME_BYTES,
+  infoFrame,
+  mp3Fingerprint,
+  mp3Layout,
+  type Mp3Layout,
+} from './mp3-format';
 import type { AudioSpec } from './synth';
+import { playbackRates } from '../player/engine';
+
+/**
+ * How fast a response hands on audio: the first `leadMs` of it at once, the rest `rate` times faster than it
+ * plays. A browser's audio element reads megabytes ahead (Chromium at least 2 MB, four minutes at 64 kbit/s), so
+ * unpaced, every track a listener starts is rendered whole, and a skip after ten seconds throws the rest away.
+ * Paced, a response renders what is played and a lead; the lead covers a stall of the network.
+ */
+export interface Pacing {
+  leadMs: number;
+  rate: number;
+}
+
+/**
+ * Thirty seconds at once, then four times real time: faster than the fastest speed an episode plays at (3.5×),
+ * so the lead only grows while it plays.
+ */
+export const audioPacing: Pacing = { leadMs: 30_000, rate: Math.max(...playbackRates) + 0.5 };
+
+/** Waits until the chunk `ahead` chunks past the response's first is due, by `pacing`, from `started`. */
+async function untilDue(pacing: Pacing, ahead: number, started: number, signal: AbortSignal): Promise<void> {
+  const dueMs = (ahead * CHUNK_MS - pacing.leadMs) / pacing.rate;
+  const waitMs = dueMs - (performance.now() - started);
+  if (waitMs > 0) await sleep(waitMs, undefined, { signal });
+}
 
 /**
  * The bytes of `range` of the file: the part of the Info frame it covers (made on the spot), then
  * the part of each chunk it covers, in order, each rendered (or found in the cache) only when the
- * previous one has been handed on.
+ * previous one has been handed on and, with `pacing`, once it is due.
  */
 async function* mp3Pieces(
   spec: AudioSpec,
@@ -15,13 +50,17 @@ async function* mp3Pieces(
   chunks: ChunkStore,
   range: ByteRange,
   signal: AbortSignal,
+  pacing: Pacing | null,
 ): AsyncGenerator<Uint8Array> {
+  const started = performance.now();
   if (range.start < FRAME_BYTES) {
     yield infoFrame(layout).subarray(range.start, Math.min(FRAME_BYTES, range.end + 1));
   }
   if (range.end < FRAME_BYTES) return;
   const last = chunkAt(range.end);
-  for (let chunk = chunkAt(Math.max(range.start, FRAME_BYTES)); chunk <= last; chunk += 1) {
+  const first = chunkAt(Math.max(range.start, FRAME_BYTES));
+  for (let chunk = first; chunk <= last; chunk += 1) {
+    if (pacing) await untilDue(pacing, chunk - first, started, signal);
     const bytes = await chunks.get(spec, fingerprint, chunk, signal);
     const offset = chunkOffset(chunk);
     yield bytes.subarray(
@@ -31,14 +70,17 @@ async function* mp3Pieces(
   }
 }
 
-/** The spec's MP3 file as a ranged body: its size and tag from the spec alone, its bytes from `chunks`. */
-export function mp3Body(spec: AudioSpec, chunks: ChunkStore): RangedBody {
+/**
+ * The spec's MP3 file as a ranged body: its size and tag from the spec alone, its bytes from `chunks`, handed on
+ * as `pacing` says (all as fast as they render with null).
+ */
+export function mp3Body(spec: AudioSpec, chunks: ChunkStore, pacing: Pacing | null = audioPacing): RangedBody {
   const layout = mp3Layout(spec);
   const fingerprint = mp3Fingerprint(spec);
   return {
     size: layout.size,
     etag: `"${fingerprint}"`,
     contentType: 'audio/mpeg',
-    read: (range, signal) => mp3Pieces(spec, layout, fingerprint, chunks, range, signal),
+    read: (range, signal) => mp3Pieces(spec, layout, fingerprint, chunks, range, signal, pacing),
   };
 }

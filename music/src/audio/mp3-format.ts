@@ -22,6 +22,8 @@ export const FRAME_BYTES = 192;
 /** Frames per independently encoded chunk: 6.144 seconds, 48 KiB. */
 export const CHUNK_FRAMES = 256;
 export const CHUNK_BYTES = CHUNK_FRAMES * FRAME_BYTES;
+/** How long a chunk plays, in milliseconds. */
+export const CHUNK_MS = (CHUNK_FRAMES * FRAME_SAMPLES * 1000) / MP3_SAMPLE_RATE;
 /** The encoder's delay (LAME's, in samples), which the Info frame declares. */
 export const ENCODER_DELAY = 576;
 /** The decoder's own delay, which players add to the encoder's when they trim. */

@@ -7,7 +7,7 @@ import { catalogId } from '../http/params';
 import { episodeDurationMs } from '../shows/catalog';
 import { ByteLru, ChunkStore } from './chunks';
 import { sendRanged } from './http';
-import { mp3Body } from './mp3-body';
+import { audioPacing, mp3Body, type Pacing } from './mp3-body';
 import { PoolBusyError, RenderPool } from './pool';
 import { tokenBucketLimit } from './rate-limit';
 import { defaultAudioWorkers, type AudioSettings } from './settings';
@@ -23,6 +23,8 @@ export interface AudioRouteDeps {
   chunks?: ChunkStore;
   /** The rate limit's clock. */
   now?: () => number;
+  /** How fast responses hand on audio (audioPacing without it); null sends it as fast as it renders. */
+  pacing?: Pacing | null;
 }
 
 export const defaultAudioSettings: AudioSettings = {
@@ -86,6 +88,7 @@ export function audioRoutes(deps: AudioRouteDeps): Router {
   const { db, store } = deps;
   const settings = deps.settings ?? defaultAudioSettings;
   const chunks = deps.chunks ?? chunkStoreFor(settings);
+  const pacing = deps.pacing === undefined ? audioPacing : deps.pacing;
   const router = express.Router();
   // Episode lengths never change once seeded; at most one number per episode is kept.
   const episodeDurations = new Map<string, number>();
@@ -109,7 +112,7 @@ export function audioRoutes(deps: AudioRouteDeps): Router {
 
   const answer = async (spec: AudioSpec, part: string, req: Request, res: Response): Promise<void> => {
     try {
-      await sendRanged(req, res, mp3Body(part === 'preview' ? previewSpec(spec) : spec, chunks));
+      await sendRanged(req, res, mp3Body(part === 'preview' ? previewSpec(spec) : spec, chunks, pacing));
     } catch (error) {
       if (!(error instanceof PoolBusyError)) throw error;
       throw new ApiError(503, 'Audio rendering is busy, try again shortly', 'AUDIO_BUSY', {

@@ -8,6 +8,7 @@ import { Pool, TypeOverrides, types as pgTypes } from 'pg';
 import type { PoolClient } from 'pg';
 import { createLogger } from '../ops/logger';
 import { lockDataDir } from './data-dir-lock';
+import { startMemoryPGlite } from './memory-cluster';
 import type { Database, QueryResult, Row, Transaction } from './types';
 
 export interface OpenDatabaseOptions {
@@ -303,7 +304,7 @@ async function startPGlite(
   // but 0001 creates it and every new store runs 0001. Loading it costs no measurable time.
   const settings = { parsers: pgliteParsers(), extensions: { pg_trgm } };
   if (dataDir === undefined || dataDir === 'memory://') {
-    return { pglite: await PGlite.create({ dataDir: 'memory://', ...settings }), unlock: undefined };
+    return { pglite: await startMemoryPGlite(settings), unlock: undefined };
   }
   const folder = resolve(dataDir);
   await mkdir(folder, { recursive: true });
