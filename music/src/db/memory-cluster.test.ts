@@ -27,7 +27,7 @@ describe('stores in memory', () => {
     const third = await openInMemory();
     expect(memoryStarts.copied).toBe(copied + 1);
 
-    // Nothing written to an earlier store is in the copy: it is the cluster initdb made.
+    // Nothing written to any store is in the copy: it is the cluster initdb made.
     const tables = await third.query<{ name: string }>(
       "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'",
     );
