@@ -19,6 +19,10 @@ import {
  * paused.
  */
 
+// Each test stands on its own (its own sign-in, device and album), so the file's tests spread over the workers: as
+// the longest file, run whole on one worker it ended the run alone while the others waited.
+test.describe.configure({ mode: 'parallel' });
+
 interface Album {
   id: string;
   name: string;
