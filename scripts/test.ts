@@ -2,7 +2,7 @@
  * `npm test`: everything CI runs, continuing past failures so that one run reports every problem.
  * After the web build, the browser tests run on a worker per core and one more, with the static checks and the server
  * build beside them at a lower scheduling priority, on what the browsers, both servers and the audio leave of the
- * cores. The unit and integration tests follow the browser tests, above what is left of the checks. The last line is the total over every suite: `N passed, N failed`,
+ * cores. The unit and integration tests follow, alone. The last line is the total over every suite: `N passed, N failed`,
  * where each check (types, lint, format, codegen, builds) counts as one and each unit, integration and browser
  * test as one; the summary above it names every test that failed.
  */
@@ -89,13 +89,11 @@ const checks: Step[] = [
 
 /**
  * The static checks run beside the browser tests: they time nothing, so a slow start costs them nothing but time,
- * where a browser test would fail. The unit and integration tests follow the browser tests, with the machine to
- * themselves but for what is left of the checks below them: many of their files start servers and wait on real
- * time, and beside the browsers they took three times as long.
+ * where a browser test would fail. The unit and integration tests follow with the machine to themselves: many of
+ * their files start servers and wait on real time, and beside the browsers they took three times as long.
  */
-const foreground: Stage[] = [[browserTests], [unitTests]];
-const background: Stage[] = [checks];
-const steps: Step[] = [webBuild, browserTests, ...checks, unitTests];
+const lanes: Stage[][] = [[[browserTests]], [checks]];
+const steps: Step[] = [webBuild, ...lanes.flat(2), unitTests];
 
 /**
  * How far below the browser tests the background lane runs (a `nice` value). The kernel gives it a core only
@@ -147,7 +145,8 @@ async function runLane(lane: Stage[]): Promise<void> {
 
 const started = Date.now();
 await runStep(webBuild);
-await Promise.all([runLane(foreground), runLane(background)]);
+await Promise.all(lanes.map(runLane));
+await runStep(unitTests);
 
 console.log('\nSummary');
 // In the order of the steps, whichever of those that ran side by side ended first.
