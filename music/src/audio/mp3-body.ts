@@ -34,8 +34,12 @@ export const audioPacing: Pacing = { leadMs: 30_000, rate: Math.max(...playbackR
 /** Waits until the chunk `ahead` chunks past the response's first is due, by `pacing`, from `started`. */
 async function untilDue(pacing: Pacing, ahead: number, started: number, signal: AbortSignal): Promise<void> {
   const dueMs = (ahead * CHUNK_MS - pacing.leadMs) / pacing.rate;
-  const waitMs = dueMs - (performance.now() - started);
-  if (waitMs > 0) await sleep(waitMs, undefined, { signal });
+  // Timers count from the event loop's last look at the clock, so one may end a little early: wait on until due.
+  let waitMs = dueMs - (performance.now() - started);
+  while (waitMs > 0) {
+    await sleep(waitMs, undefined, { signal });
+    waitMs = dueMs - (performance.now() - started);
+  }
 }
 
 /**
