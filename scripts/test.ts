@@ -2,9 +2,9 @@
  * `npm test`: everything CI runs, continuing past failures so that one run reports every problem.
  * After the web build, the browser tests run on a worker per core and one more, with the static checks and the server
  * build beside them at a lower scheduling priority, on what the browsers, both servers and the audio leave of the
- * cores. The unit and integration tests follow, alone. The last line is the total over every suite: `N passed, N failed`,
- * where each check (types, lint, format, codegen, builds) counts as one and each unit, integration and browser
- * test as one; the summary above it names every test that failed.
+ * cores. The unit and integration tests follow, alone. The last line is the total over every suite:
+ * `N passed, N failed`, where each check (types, lint, format, codegen, builds) counts as one and each unit,
+ * integration and browser test as one; the summary above it names every test that failed.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { playbackRates } from '../player/engine';
 import type { ChunkStore } from './chunks';
 import type { ByteRange, RangedBody } from './http';
 import {
@@ -12,7 +13,6 @@ import {
   type Mp3Layout,
 } from './mp3-format';
 import type { AudioSpec } from './synth';
-import { playbackRates } from '../player/engine';
 
 /**
  * How fast a response hands on audio: the first `leadMs` of it at once, the rest `rate` times faster than it
