@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page, Response, Route } from '@playwright/test';
 
 /**
  * Every request to the api's GraphQL endpoint: queries go as GET with their hash in the address's query
@@ -20,6 +20,21 @@ export function operationNameOf(route: Route): string | undefined {
   return typeof body === 'object' && body !== null && 'operationName' in body && typeof body.operationName === 'string'
     ? body.operationName
     : undefined;
+}
+
+/**
+ * The answer to the next request of one operation (by its name). A change the app shows at once (an optimistic
+ * answer) is on the server only once this has come: a test that loads a page again waits for it first, or the
+ * page may be read before the change is made.
+ */
+export function answerTo(page: Page, operationName: string): Promise<Response> {
+  return page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    if (!graphqlRequests(url)) return false;
+    const request = response.request();
+    if (request.method() === 'GET') return url.searchParams.get('operationName') === operationName;
+    return request.postData()?.includes(`"operationName":"${operationName}"`) === true;
+  });
 }
 
 /**

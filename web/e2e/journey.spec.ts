@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { answerTo } from './faults';
 import { saveScreen } from './screens';
 import {
   addFirstFound,
@@ -141,12 +142,19 @@ test('a new listener lands, signs in, finds and plays an album, likes a song, ma
   const liked = next;
   const save = page.getByRole('button', { name: `Save ${liked} to your library` }).filter({ visible: true });
   const remove = page.getByRole('button', { name: `Remove ${liked} from your library` }).filter({ visible: true });
-  // A run before this one may have liked it already: like it afresh.
-  if (await remove.first().isVisible()) await remove.first().click();
+  // A run before this one may have liked it already: like it afresh, the removal answered before the like is sent.
+  if (await remove.first().isVisible()) {
+    const unliked = answerTo(page, 'RemoveFromLibrary');
+    await remove.first().click();
+    expect((await unliked).ok()).toBe(true);
+  }
+  const like = answerTo(page, 'SaveToLibrary');
   await save.first().click();
   await expect(remove.first()).toBeVisible();
   await panel.getByRole('button', { name: 'Pause', exact: true }).click();
   await expectAudioStill(page);
+  // The heart shows the like at once; Liked Songs, read from the music service, has it once it has answered.
+  expect((await like).ok()).toBe(true);
   if (isPhone(testInfo)) {
     await go(page, 'Your Library');
     await page
@@ -167,8 +175,11 @@ test('a new listener lands, signs in, finds and plays an album, likes a song, ma
   const details = page.getByRole('dialog', { name: 'Edit details' });
   const name = `Journey ${testInfo.project.name} ${String(Date.now())}`;
   await details.getByLabel('Name').fill(name);
+  const named = answerTo(page, 'UpdatePlaylistDetails');
   await details.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // The heading shows the name at once; the music service has it once it has answered.
+  expect((await named).ok()).toBe(true);
   const items = page.getByRole('list', { name: `Items of ${name}` });
   const a = await addFirstFound(page, name, 'river');
   await expect(items.getByRole('listitem')).toHaveCount(1);
@@ -186,12 +197,15 @@ test('a new listener lands, signs in, finds and plays an album, likes a song, ma
   await page.keyboard.press('Space');
   await expect.poll(() => playlistOrder(items)).toEqual([c, a, b]);
   await items.getByRole('button', { name: `More options for ${a}` }).click();
+  // The playlist's edits reach the music service one after another: the removal, the last, is answered after the rest.
+  const removed = answerTo(page, 'RemovePlaylistItems');
   await page.getByRole('menuitem', { name: 'Remove from this playlist' }).click();
   await expect.poll(() => playlistOrder(items)).toEqual([c, b]);
   await screen('11-playlist');
   await expectAccessible(page);
 
   // A reload shows every change kept by the music service: the playlist and the like.
+  expect((await removed).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect.poll(() => playlistOrder(page.getByRole('list', { name: `Items of ${name}` }))).toEqual([c, b]);

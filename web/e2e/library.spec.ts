@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Route } from '@playwright/test';
-import { failOperation, graphqlRequests, operationNameOf } from './faults';
+import { answerTo, failOperation, graphqlRequests, operationNameOf } from './faults';
 import { saveScreen } from './screens';
 import { expectAccessible, signIn, watchErrors } from './support';
 
@@ -121,6 +121,7 @@ test('a liked track shows in Liked Songs; unliked there, it leaves at once, and 
   const like = row.getByRole('button', { name: saveButton, includeHidden: true });
   const label = (await like.getAttribute('aria-label')) ?? '';
   const name = label.slice('Save '.length, label.length - ' to your library'.length);
+  const saved = answerTo(page, 'SaveToLibrary');
   await row.hover();
   await like.click();
   // The row now offers the removal (it no longer matches `row`).
@@ -129,7 +130,8 @@ test('a liked track shows in Liked Songs; unliked there, it leaves at once, and 
     'true',
   );
 
-  // It is the newest of the liked songs.
+  // It is the newest of the liked songs, once the music service has it (the heart shows it before).
+  expect((await saved).ok()).toBe(true);
   await page.goto('/collection/tracks');
   await expect(main.getByRole('heading', { level: 1, name: 'Liked Songs' })).toBeVisible();
   const liked = main.getByRole('list', { name: 'Liked Songs' });
@@ -154,9 +156,7 @@ test('a liked track shows in Liked Songs; unliked there, it leaves at once, and 
   await page.unroute(graphqlRequests, cutRemoval);
 
   // Unliked: it leaves at once, and is gone after a reload (once the music service has it).
-  const removed = page.waitForResponse(
-    (response) => response.request().postData()?.includes('"operationName":"RemoveFromLibrary"') ?? false,
-  );
+  const removed = answerTo(page, 'RemoveFromLibrary');
   await first.getByRole('button', { name: `Remove ${name} from your library` }).click();
   await expect(count).toHaveText(`${String(before - 1)} songs`);
   await expect(liked.getByRole('listitem').first()).not.toContainText(name);

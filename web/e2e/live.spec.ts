@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { answerTo } from './faults';
 import { saveScreen } from './screens';
 import { audio, expectAccessible, expectAudioPlaying, expectAudioStill, graphql, keepDevice, signIn } from './support';
 
@@ -43,7 +44,10 @@ async function thisDevice(page: Page): Promise<string> {
   return id;
 }
 
-/** Makes this tab the device, paused, then starts an album from its page: its audio plays here. */
+/**
+ * Makes this tab the device, paused, then starts an album from its page: its audio plays here, and the music service
+ * has it. Resumed where it was paused, the album plays here at once, before the music service has answered.
+ */
 async function playAlbumHere(page: Page): Promise<Album> {
   const deviceId = await thisDevice(page);
   await graphql(
@@ -53,11 +57,13 @@ async function playAlbumHere(page: Page): Promise<Album> {
   );
   const album = await pickAlbum(page);
   await page.goto(`/album/${album.id}`);
+  const started = answerTo(page, 'StartPlayback');
   await page
     .getByRole('button', { name: `Play ${album.name}`, exact: true })
     .first()
     .click();
   await expectAudioPlaying(page);
+  expect((await started).ok()).toBe(true);
   return album;
 }
 

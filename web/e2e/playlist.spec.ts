@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { failOperation, holdOperation } from './faults';
+import { answerTo, failOperation, holdOperation } from './faults';
 import { saveScreen } from './screens';
 import { addFirstFound, expectAccessible, graphql, playlistOrder as order, signIn, watchErrors } from './support';
 
@@ -41,9 +41,12 @@ test('a listener makes a playlist, fills it, orders it, edits it, and deletes it
   await expectAccessible(page);
   const name = `Road trip ${String(Date.now())}`;
   await details.getByLabel('Name').fill(name);
+  const named = answerTo(page, 'UpdatePlaylistDetails');
   await details.getByRole('button', { name: 'Save' }).click();
   await expect(details).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // The heading shows the name at once; the music service has it once it has answered.
+  expect((await named).ok()).toBe(true);
   await expect(page.getByText('Private playlist')).toBeVisible();
   await saveScreen(page, testInfo, 'playlist-empty');
   await expectAccessible(page);
@@ -99,11 +102,14 @@ test('a listener makes a playlist, fills it, orders it, edits it, and deletes it
   await details.getByLabel('Description').fill('Songs for the long road & the night.');
   await details.getByRole('switch', { name: 'Public' }).click();
   await saveScreen(page, testInfo, 'playlist-details');
+  const detailed = answerTo(page, 'UpdatePlaylistDetails');
   await details.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Songs for the long road & the night.')).toBeVisible();
   await expect(page.getByText('Public playlist')).toBeVisible();
 
-  // A reload shows every change kept by the music service.
+  // A reload shows every change kept by the music service, once it has them all (the screen shows each before).
+  await saved(items);
+  expect((await detailed).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('Songs for the long road & the night.')).toBeVisible();
@@ -138,10 +144,13 @@ test('a deleted playlist leaves the library and the sidebar at once, and for goo
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const everywhere = page.getByRole('link', { name: new RegExp(`^${name}`) });
   await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const deleted = answerTo(page, 'UnfollowPlaylist');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your Library' })).toBeVisible();
   await expect(page.getByRole('main').getByText('Discoveries')).toBeVisible();
   await expect(everywhere).toHaveCount(0);
+  // Gone for good once the music service has answered.
+  expect((await deleted).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole('main').getByText('Discoveries')).toBeVisible();
   await expect(everywhere).toHaveCount(0);
@@ -170,15 +179,20 @@ test("someone else's playlist plays and can be saved or removed, but not changed
   const remove = page.getByRole('button', { name: 'Remove Soft Punk Deep Cuts from your library' });
   const save = page.getByRole('button', { name: 'Save Soft Punk Deep Cuts to your library' });
   try {
+    // The button changes at once; the library, loaded afresh, shows the change once the music service has answered.
+    const removed = answerTo(page, 'UnfollowPlaylist');
     await remove.click();
     await expect(save).toHaveAttribute('aria-pressed', 'false');
+    expect((await removed).ok()).toBe(true);
     await page.goto('/library');
     await expect(page.getByRole('heading', { level: 1, name: 'Your Library' })).toBeVisible();
     await expect(page.getByRole('main').getByText('Discoveries')).toBeVisible();
     await expect(link).toHaveCount(0);
     await page.goBack();
+    const followed = answerTo(page, 'FollowPlaylist');
     await save.click();
     await expect(remove).toHaveAttribute('aria-pressed', 'true');
+    expect((await followed).ok()).toBe(true);
     await page.goto('/library');
     await expect(link).toBeVisible();
   } finally {
@@ -218,14 +232,19 @@ test('a playlist that does not exist, or that cannot be reached, says so', async
   await failing.release();
 });
 
-/** Makes an empty playlist of the listener's own from the library; answers its name. */
+/**
+ * Makes an empty playlist of the listener's own from the library; answers its name, once the music service has it
+ * (the heading shows it before), so that a page loaded later finds the playlist by it.
+ */
 async function newPlaylist(page: Page, prefix: string): Promise<string> {
   await page.getByRole('main').getByRole('button', { name: 'Create playlist' }).click();
   const details = page.getByRole('dialog', { name: 'Edit details' });
   const name = `${prefix} ${String(Date.now())}`;
   await details.getByLabel('Name').fill(name);
+  const named = answerTo(page, 'UpdatePlaylistDetails');
   await details.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect((await named).ok()).toBe(true);
   return name;
 }
 
@@ -415,9 +434,12 @@ test('a deleted playlist shows as deleted when reached again, and comes back who
   await expect.poll(() => order(items)).toEqual([first, second]);
   const address = new URL(page.url()).pathname;
   const sidebarLink = page.getByRole('link', { name: new RegExp(`^${name}`) });
+  // Both songs are the music service's before the playlist is deleted: a restore brings back what it holds.
+  await saved(items);
 
   // Deleted: Back finds it deleted, with nothing to edit and a way to restore it.
   await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const deleted = answerTo(page, 'UnfollowPlaylist');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your Library' })).toBeVisible();
   await expect(sidebarLink).toHaveCount(0);
@@ -428,17 +450,21 @@ test('a deleted playlist shows as deleted when reached again, and comes back who
   await expect(page.getByRole('button', { name: /^Reorder / })).toHaveCount(0);
   await saveScreen(page, testInfo, 'playlist-deleted');
   await expectAccessible(page);
-  // The same after a reload, from the music service itself.
+  // The same after a reload, from the music service itself, once it has answered.
+  expect((await deleted).ok()).toBe(true);
   await page.reload();
   await expect(page.getByText('This playlist was deleted')).toBeVisible();
   await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
 
   // Restored from its page: the same playlist, its songs in their order, back in the library.
+  const restored = answerTo(page, 'FollowPlaylist');
   await page.getByRole('button', { name: `Restore ${name}` }).click();
   await expect(page.getByText('This playlist was deleted')).toHaveCount(0);
   await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeVisible();
   await expect.poll(() => order(items)).toEqual([first, second]);
   if (testInfo.project.name === 'desktop') await expect(sidebarLink).toBeVisible();
+  // Restored at the music service before it is deleted again, so that the two reach it in that order.
+  expect((await restored).ok()).toBe(true);
 
   // Deleted again, and taken back at once with the message's Undo.
   await page.getByRole('button', { name: `Delete ${name}` }).click();
@@ -447,9 +473,12 @@ test('a deleted playlist shows as deleted when reached again, and comes back who
   const undo = page.getByRole('button', { name: `Undo deleting ${name}` });
   await expect(undo).toBeVisible();
   await saveScreen(page, testInfo, 'playlist-deleted-undo');
+  const undone = answerTo(page, 'FollowPlaylist');
   await undo.click();
   await expect(page.getByText(`Restored ${name}`)).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+  // The message may still be the first restore's: the playlist's page, loaded afresh, waits for this one's answer.
+  expect((await undone).ok()).toBe(true);
   await page.goto(address);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('This playlist was deleted')).toHaveCount(0);

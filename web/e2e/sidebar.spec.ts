@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { failOperation } from './faults';
+import { answerTo, failOperation } from './faults';
 import { saveScreen } from './screens';
 import { expectAccessible, graphql, signIn, watchErrors } from './support';
 
@@ -75,6 +75,7 @@ test('the sidebar is Your Library: what is saved or followed shows at once, and 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(album.name);
   const albumRow = rows(page).getByRole('link', { name: new RegExp(`^${escape(album.name)} Album · `) });
   await expect(albumRow).toHaveCount(0);
+  const albumSaved = answerTo(page, 'SaveToLibrary');
   await page.getByRole('button', { name: `Save ${album.name} to your library` }).click();
   await expect(albumRow).toBeVisible();
   await expect(albumRow).toHaveAttribute('aria-current', 'page');
@@ -96,16 +97,21 @@ test('the sidebar is Your Library: what is saved or followed shows at once, and 
     await page.getByRole('button', { name: 'Following', exact: true }).click();
     await expect(artistRow).toHaveCount(0);
   }
+  const artistFollowed = answerTo(page, 'FollowArtists');
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(artistRow).toBeVisible();
   await expect(artistRow).toHaveAttribute('aria-current', 'page');
 
-  // A podcast saved from its page.
+  // A podcast saved from its page. The page loaded for it reads the library from the music service: the album and
+  // the artist are there once it has answered (the sidebar showed them before).
+  expect((await albumSaved).ok()).toBe(true);
+  expect((await artistFollowed).ok()).toBe(true);
   const show = await unsavedShow(page);
   await page.goto(`/show/${show.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(show.name);
   const showRow = rows(page).getByRole('link', { name: new RegExp(`^${escape(show.name)} Podcast · `) });
   await expect(showRow).toHaveCount(0);
+  const showSaved = answerTo(page, 'SaveToLibrary');
   await page.getByRole('button', { name: `Save ${show.name} to your library` }).click();
   await expect(showRow).toBeVisible();
   await saveScreen(page, testInfo, 'sidebar-saved');
@@ -120,6 +126,8 @@ test('the sidebar is Your Library: what is saved or followed shows at once, and 
   for (const subtitle of await rows(page).getByRole('link').allTextContents()) expect(subtitle).toMatch(/Album · /);
   await saveScreen(page, testInfo, 'sidebar-albums');
   await expectAccessible(page);
+  // The podcast is in the library the reload reads once the music service has answered.
+  expect((await showSaved).ok()).toBe(true);
   await page.reload();
   await expect(albumsChip).toHaveAttribute('aria-pressed', 'true');
   await expect(albumRow).toBeVisible();
