@@ -6,9 +6,10 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    // Each file is a page of its own: the client's modules keep per-page state (one device registration per tab),
-    // which one file must not leave for the next. The server projects share their workers' modules instead.
-    isolate: true,
+    // The files of a worker share its window and the modules loaded from node_modules; src/test-setup.ts makes each
+    // file a page of its own (its client modules loaded anew, nothing left in the window). Loading React, Apollo
+    // Client and the DOM for every file took the project 40 s on two cores, against 9 s now.
+    isolate: false,
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'bench/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
   },
