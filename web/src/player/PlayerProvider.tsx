@@ -1,6 +1,8 @@
+import type { Cache } from '@apollo/client';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getFragmentData } from '../__generated__';
+import type { PlayerStateQuery as PlayerStateData } from '../__generated__/graphql';
 import { useViewer } from '../app/viewer';
 import { usePlaybackAcrossReloads } from './across-reloads';
 import { PlayerContext, type PlaybackState, type Player } from './context';
@@ -36,12 +38,34 @@ export function newerState<S extends { timestamp: number }>(shown: S | null, nex
   return next.timestamp < shown.timestamp ? shown : next;
 }
 
-/** The newest state the player has been given (see newerState). */
-function useNewestState(state: PlaybackState | null): PlaybackState | null {
-  const [seen, setSeen] = useState({ given: state, shown: state });
-  if (seen.given === state) return seen.shown;
-  const shown = newerState(seen.shown, state);
-  setSeen({ given: state, shown });
+/** The state a reading of the cache holds: none until the player has been read (or once the cache is emptied). */
+function stateIn(diff: Cache.DiffResult<PlayerStateData>): PlaybackState | null {
+  return diff.complete ? (getFragmentData(PlaybackStateFragment, diff.result.player.state) ?? null) : null;
+}
+
+/**
+ * The newest state the cache has held (see newerState), each one as it is written: a command's optimistic answer,
+ * its result, a pushed state, a read's answer. The state query alone would not do: while its own request is on
+ * its way it is told of no other change to the cache, and its answer is then written over them. A state read
+ * before a pause and answered after the pause's result would come to the player as the only news, and show
+ * playback going on for good.
+ */
+function useNewestState(): PlaybackState | null {
+  const { cache } = useApolloClient();
+  const [shown, setShown] = useState(() =>
+    stateIn(cache.diff<PlayerStateData>({ query: PlayerStateQuery, optimistic: true })),
+  );
+  useEffect(
+    () =>
+      cache.watch({
+        query: PlayerStateQuery,
+        optimistic: true,
+        immediate: true,
+        // Each state goes through newerState in the order written, however many come before the next render.
+        callback: (diff) => setShown((before) => newerState(before, stateIn(diff))),
+      }),
+    [cache],
+  );
   return shown;
 }
 
@@ -114,6 +138,7 @@ function usePlaybackReading(me: { id: string }, browserDevice: BrowserDevice) {
   }, [live]);
   useKeepDevice(browserDeviceId, live, pushedDevices, browserDevice.registerAgain);
   // Read for every account: a free listener playing in their music app still sees what plays.
+  // The query asks the music service; what it answers is shown through the cache (see useNewestState).
   const { data, loading, refetch } = useQuery(PlayerStateQuery, {
     pollInterval: pollMs,
     // Nothing to ask while the live connection tells.
@@ -121,7 +146,7 @@ function usePlaybackReading(me: { id: string }, browserDevice: BrowserDevice) {
     notifyOnNetworkStatusChange: false,
     errorPolicy: 'all',
   });
-  const state = useNewestState(getFragmentData(PlaybackStateFragment, data?.player.state) ?? null);
+  const state = useNewestState();
   const positionMs = usePlaybackPosition(state);
   // The live connection pushes the next item when one ends; without it, ask.
   const onAudioEnded = useCallback(() => {
