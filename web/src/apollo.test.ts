@@ -1,7 +1,7 @@
 import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
 import { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { keepChangesLink } from './apollo';
+import { createCache, keepChangesLink } from './apollo';
 
 /** The fetch options each operation reached the network with. */
 function sentOptions(document: ReturnType<typeof gql>): Promise<RequestInit | undefined> {
@@ -33,5 +33,52 @@ describe('the link to the api', () => {
 
   it('leaves reads as they are: the next page asks again', async () => {
     expect(await sentOptions(gql('query Me { me { id } }'))).toBeUndefined();
+  });
+});
+
+describe("the player's state in the cache", () => {
+  const PlayerState = gql`
+    query CachedPlayerState {
+      player {
+        state {
+          isPlaying
+          timestamp
+        }
+      }
+    }
+  `;
+  const write = (cache: InMemoryCache, state: { isPlaying: boolean; timestamp: number } | null) => {
+    cache.writeQuery({
+      query: PlayerState,
+      data: {
+        player: {
+          __typename: 'Player',
+          state: state && { __typename: 'PlaybackState', ...state },
+        },
+      },
+    });
+  };
+  const read = (cache: InMemoryCache) =>
+    cache.readQuery<{ player: { state: { isPlaying: boolean; timestamp: number } | null } }>({ query: PlayerState })
+      ?.player.state ?? null;
+
+  it('keeps the later reading when an older one is answered after it', () => {
+    const cache = createCache();
+    write(cache, { isPlaying: true, timestamp: 1_000 });
+    // The pause's answer, then a read sent before the pause.
+    write(cache, { isPlaying: false, timestamp: 2_000 });
+    write(cache, { isPlaying: true, timestamp: 1_500 });
+    expect(read(cache)).toMatchObject({ isPlaying: false, timestamp: 2_000 });
+    write(cache, { isPlaying: true, timestamp: 2_000 });
+    expect(read(cache)).toMatchObject({ isPlaying: true, timestamp: 2_000 });
+  });
+
+  it('takes nothing playing at any time, and a state after it', () => {
+    const cache = createCache();
+    write(cache, { isPlaying: true, timestamp: 2_000 });
+    write(cache, null);
+    expect(read(cache)).toBeNull();
+    write(cache, { isPlaying: true, timestamp: 1_000 });
+    expect(read(cache)).toMatchObject({ isPlaying: true, timestamp: 1_000 });
   });
 });

@@ -1,4 +1,12 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy, type TypePolicies } from '@apollo/client';
+import {
+  ApolloClient,
+  ApolloLink,
+  HttpLink,
+  InMemoryCache,
+  type FieldPolicy,
+  type Reference,
+  type TypePolicies,
+} from '@apollo/client';
 import { OperationTypeNode } from 'graphql';
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { relayStylePagination } from '@apollo/client/utilities';
@@ -66,6 +74,19 @@ const searchPolicy: FieldPolicy<Record<string, Edges | null | string>> = {
   },
 };
 
+/**
+ * The later of two readings of the player's state, by `timestamp` (when it was read): a read sent before a command
+ * and answered after the command's own answer is older news, and the cache keeps what the command left (a command
+ * rolled back then lands on the truth, not on the older reading). No state, nothing playing, is always taken; an
+ * optimistic answer keeps the stamp of the state it changes, so it is taken too.
+ */
+const laterPlaybackState: FieldPolicy['merge'] = (existing: unknown, incoming: unknown, { readField }) => {
+  if (!existing || !incoming) return incoming;
+  const before = readField<number>('timestamp', existing as Reference);
+  const after = readField<number>('timestamp', incoming as Reference);
+  return typeof before === 'number' && typeof after === 'number' && after < before ? existing : incoming;
+};
+
 export const typePolicies: TypePolicies = {
   Query: {
     fields: {
@@ -88,7 +109,7 @@ export const typePolicies: TypePolicies = {
   Player: {
     keyFields: [],
     fields: {
-      state: { merge: false },
+      state: { merge: laterPlaybackState },
       queue: { merge: false },
       devices: { merge: false },
     },
