@@ -37,16 +37,8 @@ describe('the link to the api', () => {
 });
 
 describe("the player's state in the cache", () => {
-  const PlayerState = gql`
-    query CachedPlayerState {
-      player {
-        state {
-          isPlaying
-          timestamp
-        }
-      }
-    }
-  `;
+  // Called, not a template: the client's generated documents are its own operations only.
+  const PlayerState = gql('query CachedPlayerState { player { state { isPlaying timestamp } } }');
   const write = (cache: InMemoryCache, state: { isPlaying: boolean; timestamp: number } | null) => {
     cache.writeQuery({
       query: PlayerState,
