@@ -28,6 +28,22 @@ describe('notifications', () => {
     expect(screen.queryByText('Deleted Road trip')).toBeNull();
   });
 
+  it('leave no message waiting to go once they are gone themselves (signed out, say)', () => {
+    vi.useFakeTimers();
+    try {
+      const view = render(
+        <NotificationsProvider>
+          <Says message="Saved to your library" action={{ label: 'Open', onSelect: () => undefined }} />
+        </NotificationsProvider>,
+      );
+      expect(vi.getTimerCount()).toBe(1);
+      view.unmount();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keep a message with a step on screen longer than a plain one', () => {
     vi.useFakeTimers();
     try {

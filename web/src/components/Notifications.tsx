@@ -37,6 +37,15 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const next = useRef(0);
   const connection = useConnectionSource();
+  // Each message's time on screen; they end with the provider (on signing out, say), with nothing left to update.
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
 
   const dismiss = useCallback((id: number) => {
     setNotices((current) => current.filter((notice) => notice.id !== id));
@@ -53,7 +62,14 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
         [...current.filter((notice) => notice.message !== message), { id, message, tone, action }].slice(-3),
       );
       // A message that offers a step stays longer: there is something to do with it.
-      setTimeout(() => dismiss(id), (tone === 'error' ? 7000 : 4000) + (action ? 4000 : 0));
+      const timer = setTimeout(
+        () => {
+          timers.current.delete(timer);
+          dismiss(id);
+        },
+        (tone === 'error' ? 7000 : 4000) + (action ? 4000 : 0),
+      );
+      timers.current.add(timer);
     },
     [dismiss, connection],
   );
