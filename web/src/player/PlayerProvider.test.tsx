@@ -65,20 +65,26 @@ async function renderPlaying() {
   return { client, network, controls };
 }
 
+/** The listener pauses while the player's state is read again: both are on their way, neither answered. */
+async function pausedWhileReading() {
+  const playing = await renderPlaying();
+  const { client, network, controls } = playing;
+  // The way to the api is open again: every query on screen asks again, the player's state among them.
+  void client.refetchQueries({ include: 'active' });
+  await waitFor(() => expect(network.waitingFor()).toEqual(['PlayerState']));
+  fireEvent.click(controls.getByRole('button', { name: 'Pause' }));
+  // Shown at once, while the read is on its way.
+  await controls.findByRole('button', { name: 'Play' });
+  await waitFor(() => expect(network.waitingFor()).toEqual(['PlayerState', 'PausePlayback']));
+  return playing;
+}
+
 /** Lets what was answered reach the screen. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 describe("the player's state", () => {
   it('keeps a pause when the state read just before it is answered after the pause, and after the push that told of it', async () => {
-    const { client, network, controls } = await renderPlaying();
-    // The way to the api is open again: every query on screen asks again, the player's state among them.
-    void client.refetchQueries({ include: 'active' });
-    await waitFor(() => expect(network.waitingFor()).toEqual(['PlayerState']));
-
-    fireEvent.click(controls.getByRole('button', { name: 'Pause' }));
-    // Shown at once, while the read is on its way.
-    await controls.findByRole('button', { name: 'Play' });
-    await waitFor(() => expect(network.waitingFor()).toEqual(['PlayerState', 'PausePlayback']));
+    const { client, network, controls } = await pausedWhileReading();
     act(() =>
       network.answer('PausePlayback', {
         pausePlayback: { __typename: 'PausePlaybackPayload', ...reading(stateOf(readAt + 2_000, false)) },
@@ -107,13 +113,7 @@ describe("the player's state", () => {
   });
 
   it("keeps a pause when the state read just before it is answered between the pause and the pause's result", async () => {
-    const { client, network, controls } = await renderPlaying();
-    void client.refetchQueries({ include: 'active' });
-    await waitFor(() => expect(network.waitingFor()).toEqual(['PlayerState']));
-
-    fireEvent.click(controls.getByRole('button', { name: 'Pause' }));
-    await controls.findByRole('button', { name: 'Play' });
-    await waitFor(() => expect(network.waitingFor()).toEqual(['PlayerState', 'PausePlayback']));
+    const { network, controls } = await pausedWhileReading();
     act(() => network.answer('PlayerState', reading(stateOf(readAt + 1_000))));
     await settle();
     controls.getByRole('button', { name: 'Play' });
