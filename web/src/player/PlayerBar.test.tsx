@@ -5,10 +5,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from '../apollo';
 import type { AccountProduct, MusicProvider, RepeatMode } from '../__generated__/graphql';
-import { ViewerProvider } from '../app/viewer';
-import { NotificationsProvider } from '../components/Notifications';
 import { device, episode as episodeOf, playbackState, track, viewer } from '../testing/fixtures';
 import { holdOperations } from '../testing/held-link';
+import { PlayerBarFor } from '../testing/player-bar';
 import type { PlaybackState } from './context';
 import {
   PausePlaybackMutation,
@@ -21,9 +20,7 @@ import {
   StartPlaybackMutation,
 } from './operations';
 import { browserDeviceName, browserDeviceType } from './browser-device';
-import { PlayerBar } from './PlayerBar';
 import { premiumNote } from './PlayerControls';
-import { PlayerProvider } from './PlayerProvider';
 import { volumeDebounceMs } from './Volume';
 
 const kitchen = device();
@@ -61,13 +58,7 @@ function renderBar(
   const mockLink = new MockLink(mocks, { defaultOptions: { delay: 20 } });
   return render(
     <MockedProvider link={hold ? ApolloLink.from([hold, mockLink]) : mockLink} cache={cache}>
-      <ViewerProvider viewer={viewer({ product, provider })}>
-        <NotificationsProvider>
-          <PlayerProvider>
-            <PlayerBar />
-          </PlayerProvider>
-        </NotificationsProvider>
-      </ViewerProvider>
+      <PlayerBarFor viewer={viewer({ product, provider })} />
     </MockedProvider>,
   );
 }

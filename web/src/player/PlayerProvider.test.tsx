@@ -4,13 +4,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Observable, type Observer } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../apollo';
-import { ViewerProvider } from '../app/viewer';
-import { NotificationsProvider } from '../components/Notifications';
 import { device, playbackState, viewer } from '../testing/fixtures';
+import { PlayerBarFor } from '../testing/player-bar';
 import type { PlaybackState } from './context';
 import { PlayerStateQuery } from './operations';
-import { PlayerBar } from './PlayerBar';
-import { PlayerProvider } from './PlayerProvider';
 
 const readAt = 1_700_000_000_000;
 
@@ -48,13 +45,7 @@ async function renderPlaying() {
   const client = new ApolloClient({ link: network.link, cache: createCache() });
   render(
     <ApolloProvider client={client}>
-      <ViewerProvider viewer={viewer({ product: 'PREMIUM', provider: 'SPOTIFY' })}>
-        <NotificationsProvider>
-          <PlayerProvider>
-            <PlayerBar />
-          </PlayerProvider>
-        </NotificationsProvider>
-      </ViewerProvider>
+      <PlayerBarFor viewer={viewer({ product: 'PREMIUM', provider: 'SPOTIFY' })} />
     </ApolloProvider>,
   );
   await waitFor(() => expect(network.waitingFor()).toEqual(['PlayerState']));

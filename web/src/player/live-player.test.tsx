@@ -4,14 +4,11 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Observable, Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from '../apollo';
-import { ViewerProvider } from '../app/viewer';
-import { NotificationsProvider } from '../components/Notifications';
 import { createLiveStatus, setLiveStatus, splitLive, type LiveConnection } from '../live';
 import { device as deviceOf, playbackState, viewer as viewerOf } from '../testing/fixtures';
+import { PlayerBarFor } from '../testing/player-bar';
 import { forgetBrowserDevice } from './browser-device';
 import { usePlayer } from './context';
-import { PlayerBar } from './PlayerBar';
-import { PlayerProvider } from './PlayerProvider';
 
 const readAt = 1_700_000_000_000;
 
@@ -108,14 +105,9 @@ function setup({ connection, known = true, playing = true, registration }: Setup
   void forgetBrowserDevice(client);
   render(
     <ApolloProvider client={client}>
-      <ViewerProvider viewer={viewer}>
-        <NotificationsProvider>
-          <PlayerProvider>
-            <PlayerBar />
-            <PlayAlbum />
-          </PlayerProvider>
-        </NotificationsProvider>
-      </ViewerProvider>
+      <PlayerBarFor viewer={viewer}>
+        <PlayAlbum />
+      </PlayerBarFor>
     </ApolloProvider>,
   );
   const count = (name: string) => sent.filter((operation) => operation.name === name).length;
