@@ -19,7 +19,9 @@ export default defineConfig({
   workers,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 60_000,
+  // A cap that catches a hung test, not a measure of speed: on a machine at a third of the usual speed, the longer
+  // screens' tests took over a minute with every assertion passing.
+  timeout: 120_000,
   // The browsers share the machine's cores with both servers: a screen's first answer may take longer than
   // the default 5 s. Only a failing assertion waits this long.
   expect: { timeout: 10_000 },

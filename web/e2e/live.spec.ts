@@ -90,7 +90,6 @@ test('two tabs of one listener: a pause or a play in one shows in the other at o
   page,
   context,
 }, testInfo) => {
-  test.setTimeout(120_000);
   await signIn(page, '/devices');
   const album = await playAlbumHere(page);
   const other = await context.newPage();
@@ -138,7 +137,6 @@ test('a tab that goes away without a word leaves the device list, and Play then 
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
   await signIn(page, '/');
   const here = await thisDevice(page);
 
@@ -193,7 +191,6 @@ test('a tab that goes away without a word leaves the device list, and Play then 
 test('the device picker with many devices keeps this browser in view, on a desktop and on a phone', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   await signIn(page, '/');
   await thisDevice(page);
   const kinds = ['Speaker', 'Smartphone', 'TV', 'Tablet', 'Computer', 'AVR', 'CastAudio'];
@@ -258,7 +255,6 @@ test('the device picker with many devices keeps this browser in view, on a deskt
 });
 
 test('without a live connection the bar says so, and the player follows by the poll', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
   // A network that refuses WebSockets (a proxy that does not pass them, say): every attempt is closed at once.
   await page.routeWebSocket(/\/graphql$/, (socket) => socket.close({ code: 1011, reason: 'Unavailable' }));
   await signIn(page, '/devices');

@@ -5,8 +5,11 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** Waits until `url` answers 2xx; fails after `timeoutMs` or when `child` exits. */
-async function healthy(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+/**
+ * Waits until `url` answers 2xx; fails after `timeoutMs` or when `child` exits. A first start creates the catalog,
+ * which took the music service over a minute beside the other browser tests on a slow machine.
+ */
+async function healthy(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${String(child.exitCode)}`);

@@ -17,7 +17,8 @@ test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: servers.baseUrl });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  // Both first starts, each given up to 90 s (outage-servers.ts).
+  test.setTimeout(200_000);
   await servers.startMusic();
   await servers.startApi();
 });
@@ -42,7 +43,6 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 test('a reload while the music service is down says it cannot be reached, not signed out, and comes in by itself', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   await signIn(page, '/');
   await servers.stopMusic();
   await page.reload();
@@ -69,7 +69,6 @@ test('a reload while the music service is down says it cannot be reached, not si
 test('Liked Songs opened while the music service is down keeps the screen, with one message, and loads once it is back', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   await signIn(page, '/');
   // A screen whose answer is not in the cache yet (the library's lists are: the sidebar shows them).
   const likedSongs = page.getByRole('region', { name: 'Your Library' }).getByRole('link', { name: /^Liked Songs/ });

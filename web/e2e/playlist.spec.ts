@@ -21,7 +21,6 @@ async function drag(page: Page, handle: Locator, onto: Locator, below: boolean):
 test('a listener makes a playlist, fills it, orders it, edits it, and deletes it; every change is kept', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   await signIn(page, '/library');
   // From here on: the sign-in pages are the music service's, not the app's.
   const errors = watchErrors(page);
@@ -278,7 +277,6 @@ function asksBeforeLeaving(page: Page): Promise<boolean> {
 test('removing one copy of a song removes that row only, and a playlist changed elsewhere is not edited blind', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   await signIn(page, '/library');
   const errors = watchErrors(page);
   const name = await newPlaylist(page, 'Twice over');
@@ -377,7 +375,6 @@ test('removing one copy of a song removes that row only, and a playlist changed 
 });
 
 test('adding a song that is already in the playlist asks first', async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
   await signIn(page, '/library');
   const errors = watchErrors(page);
   const name = await newPlaylist(page, 'Once only');
@@ -423,7 +420,6 @@ test('adding a song that is already in the playlist asks first', async ({ page }
 test('a deleted playlist shows as deleted when reached again, and comes back whole with Undo or Restore', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   await signIn(page, '/library');
   const errors = watchErrors(page);
   const name = await newPlaylist(page, 'Come back');

@@ -50,7 +50,6 @@ async function followed(page: Page, id: string): Promise<boolean> {
 test('the sidebar is Your Library: what is saved or followed shows at once, and a chip narrows it across reloads', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   await signIn(page, '/');
   const errors = watchErrors(page);
   const library = sidebar(page);
