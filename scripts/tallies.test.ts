@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { playwrightTally, vitestTally } from './tallies';
+import { checksTally, playwrightTally, vitestTally } from './tallies';
 
 const folder = mkdtempSync(join(tmpdir(), 'graphonic-tallies-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -108,5 +108,23 @@ describe('the unit tests’ tally', () => {
     });
     expect(vitestTally(path, root, 0)).toEqual({ passed: 1, failed: 0, skipped: 0, failures: [] });
     expect(vitestTally(path, root, 1)).toMatchObject({ passed: 1, failed: 1 });
+  });
+});
+
+describe('the checks’ tally', () => {
+  it('counts each check of the report, names those that failed, and counts a missing report as one failure', () => {
+    expect(checksTally(report('checks-one-failed.json', { types: true, lint: false }))).toEqual({
+      passed: 1,
+      failed: 1,
+      skipped: 0,
+      failures: ['lint'],
+    });
+    expect(checksTally(report('checks-passed.json', { types: true, lint: true }))).toEqual({
+      passed: 2,
+      failed: 0,
+      skipped: 0,
+      failures: [],
+    });
+    expect(checksTally(join(folder, 'none.json'))).toMatchObject({ passed: 0, failed: 1 });
   });
 });

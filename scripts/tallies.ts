@@ -96,3 +96,14 @@ export function playwrightTally(path: string, exitCode: number): Tally {
   ];
   return { passed: expected, failed: failed === 0 && exitCode !== 0 ? 1 : failed, skipped, failures };
 }
+
+/**
+ * The checks that report each of theirs at `path` (`{ "types": true, "lint": false }`): one test each. Without the
+ * report, the step failed before it could tell: one failure.
+ */
+export function checksTally(path: string): Tally {
+  const report = readJson(path) as Record<string, boolean> | undefined;
+  if (!report) return { passed: 0, failed: 1, skipped: 0, failures: ['the checks ended without a report'] };
+  const failures = Object.keys(report).filter((check) => !report[check]);
+  return { passed: Object.keys(report).length - failures.length, failed: failures.length, skipped: 0, failures };
+}

@@ -2,14 +2,15 @@
  * `npm test`: everything CI runs, continuing past failures so that one run reports every problem.
  * After the web build, the browser tests run on a worker per core and one more, with the static checks and the server
  * build beside them at a lower scheduling priority, on what the browsers, both servers and the audio leave of the
- * cores. The unit and integration tests follow, alone. The last line is the total over every suite:
- * `N passed, N failed`, where each check (types, lint, format, codegen, builds) counts as one and each unit,
- * integration and browser test as one; the summary above it names every test that failed.
+ * cores. The unit and integration tests follow the browser tests, with what is left of the checks beside them. The
+ * last line is the total over every suite: `N passed, N failed`, where each check (types, lint, format, codegen,
+ * builds) counts as one and each unit, integration and browser test as one; the summary above it names every test
+ * that failed.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { run, runCaptured } from './processes';
-import { playwrightTally, type Tally, vitestTally } from './tallies';
+import { checksTally, playwrightTally, type Tally, vitestTally } from './tallies';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = resolve(root, '.reports');
@@ -74,14 +75,13 @@ const checks: Step[] = [
     args: ['--import', 'tsx', 'scripts/build-check.ts'],
     needs: 'web build',
   },
-  { name: 'types', command: process.execPath, args: ['--import', 'tsx', 'scripts/typecheck.ts'] },
   {
-    name: 'lint',
-    command: bin('eslint'),
-    // One thread: each thread builds the type information of the files it lints, so on two cores two threads took
-    // 123 s of processor time against 94 s for one, and no less wall time. Beside the browser tests, the
-    // processor time is what counts.
-    args: ['--max-warnings', '0', '.'],
+    // One process, one thread: the lint reads the types the type check computed, instead of building every program
+    // again (scripts/checks.ts). Beside the browser tests, the processor time is what counts.
+    name: 'types and lint',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'scripts/types-and-lint.ts'],
+    tally: () => checksTally(resolve(reports, 'checks.json')),
   },
   { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
   { name: 'codegen is up to date', command: bin('graphql-codegen'), args: ['--config', 'codegen.ts', '--check'] },
@@ -89,11 +89,12 @@ const checks: Step[] = [
 
 /**
  * The static checks run beside the browser tests: they time nothing, so a slow start costs them nothing but time,
- * where a browser test would fail. The unit and integration tests follow with the machine to themselves: many of
- * their files start servers and wait on real time, and beside the browsers they took three times as long.
+ * where a browser test would fail. The unit and integration tests follow the browser tests: many of their files
+ * start servers and wait on real time, and beside the browsers they took three times as long. They do not wait for
+ * the checks: what is left of those runs on beside them, at its lower priority, rather than alone on one core.
  */
-const lanes: Stage[][] = [[[browserTests]], [checks]];
-const steps: Step[] = [webBuild, ...lanes.flat(2), unitTests];
+const lanes: Stage[][] = [[[browserTests], [unitTests]], [checks]];
+const steps: Step[] = [webBuild, ...lanes.flat(2)];
 
 /**
  * How far below the browser tests the background lane runs (a `nice` value). The kernel gives it a core only
@@ -146,7 +147,6 @@ async function runLane(lane: Stage[]): Promise<void> {
 const started = Date.now();
 await runStep(webBuild);
 await Promise.all(lanes.map(runLane));
-await runStep(unitTests);
 
 console.log('\nSummary');
 // In the order of the steps, whichever of those that ran side by side ended first.

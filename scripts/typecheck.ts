@@ -1,7 +1,7 @@
 /** Type-checks every TypeScript file of the repository, two programs at a time, remembering what it checked. */
 import { resolve } from 'node:path';
 import { run } from './processes';
-import { typecheckPrograms } from './typecheck-programs';
+import { typecheckPrograms, typecheckRecord } from './typecheck-programs';
 
 const root = resolve(import.meta.dirname, '..');
 const tsc = resolve(root, 'node_modules/.bin/tsc');
@@ -13,7 +13,7 @@ const failed: string[] = [];
 async function worker(): Promise<void> {
   for (let project = queue.shift(); project !== undefined; project = queue.shift()) {
     // Incremental: a second run checks only what changed since the first (the record stays out of the tree).
-    const record = resolve(cache, `${project.replace(/\.json$/, '').replaceAll('/', '-')}.tsbuildinfo`);
+    const record = typecheckRecord(cache, project);
     const code = await run(tsc, ['-p', project, '--noEmit', '--pretty', '--incremental', '--tsBuildInfoFile', record], {
       cwd: root,
     });

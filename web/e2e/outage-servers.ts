@@ -6,10 +6,10 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '../..');
 
 /**
- * Waits until `url` answers 2xx; fails after `timeoutMs` or when `child` exits. A first start creates the catalog,
- * which took the music service over a minute beside the other browser tests on a slow machine.
+ * Waits until `url` answers 2xx; fails after `timeoutMs` or when `child` exits. A first start creates the catalog:
+ * 14 s for the music service alone on a slow machine, over 90 s there beside the other browser tests.
  */
-async function healthy(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+async function healthy(url: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${String(child.exitCode)}`);

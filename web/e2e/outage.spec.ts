@@ -17,8 +17,8 @@ test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: servers.baseUrl });
 
 test.beforeAll(async () => {
-  // Both first starts, each given up to 90 s (outage-servers.ts).
-  test.setTimeout(200_000);
+  // Both first starts, each given up to 180 s (outage-servers.ts).
+  test.setTimeout(400_000);
   await servers.startMusic();
   await servers.startApi();
 });
