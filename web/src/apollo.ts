@@ -78,7 +78,8 @@ const searchPolicy: FieldPolicy<Record<string, Edges | null | string>> = {
  * The later of two readings of the player's state, by `timestamp` (when it was read): a read sent before a command
  * and answered after the command's own answer is older news, and the cache keeps what the command left (a command
  * rolled back then lands on the truth, not on the older reading). No state, nothing playing, is always taken; an
- * optimistic answer keeps the stamp of the state it changes, so it is taken too.
+ * optimistic answer is stamped later than any reading (see optimisticStamp), so it is taken too, and kept when an
+ * earlier command's answer comes in beneath it.
  */
 const laterPlaybackState: FieldPolicy['merge'] = (existing: unknown, incoming: unknown, { readField }) => {
   if (!existing || !incoming) return incoming;

@@ -116,4 +116,40 @@ describe("the player's state", () => {
     await settle();
     controls.getByRole('button', { name: 'Play' });
   });
+
+  it("keeps a second command's change when the first one's answer comes before the second one's", async () => {
+    const { network, controls } = await renderPlaying();
+    fireEvent.click(controls.getByRole('button', { name: 'Shuffle' }));
+    await waitFor(() =>
+      expect(controls.getByRole('button', { name: 'Shuffle' }).getAttribute('aria-pressed')).toBe('true'),
+    );
+    fireEvent.click(controls.getByRole('button', { name: 'Repeat: off' }));
+    await controls.findByRole('button', { name: 'Repeat: all' });
+    await waitFor(() => expect(network.waitingFor()).toEqual(['SetShuffle', 'SetRepeatMode']));
+
+    // The shuffle's answer, read before the music service had the repeat.
+    act(() =>
+      network.answer('SetShuffle', {
+        setShuffle: {
+          __typename: 'SetShufflePayload',
+          ...reading({ ...stateOf(readAt + 1_000), shuffle: true, repeat: 'OFF' }),
+        },
+      }),
+    );
+    await settle();
+    // The repeat still shows, and a third click goes on from it.
+    controls.getByRole('button', { name: 'Repeat: all' });
+    expect(controls.getByRole('button', { name: 'Shuffle' }).getAttribute('aria-pressed')).toBe('true');
+
+    act(() =>
+      network.answer('SetRepeatMode', {
+        setRepeatMode: {
+          __typename: 'SetRepeatModePayload',
+          ...reading({ ...stateOf(readAt + 2_000), shuffle: true, repeat: 'CONTEXT' }),
+        },
+      }),
+    );
+    await settle();
+    controls.getByRole('button', { name: 'Repeat: all' });
+  });
 });

@@ -13,6 +13,7 @@ import { useLivePlayer } from './live-player';
 import { useMediaSession } from './media-session';
 import { PlaybackStateFragment, PlayerDevicesQuery, PlayerStateQuery } from './operations';
 import {
+  optimisticStamp,
   useCommandRunner,
   usePlayAndPause,
   useShuffleAndRepeat,
@@ -31,10 +32,11 @@ const pollMs = 10_000;
 /**
  * Which of two states to show: the later reading. A state read before one already shown (a poll sent
  * before a pause and answered after the pause's result, say) would undo what the listener just did.
- * No state (nothing plays anywhere) is always taken.
+ * No state (nothing plays anywhere) is always taken, and what a command shows before its answer gives way
+ * to whatever comes next: its answer, or the truth it is rolled back to.
  */
 export function newerState<S extends { timestamp: number }>(shown: S | null, next: S | null): S | null {
-  if (shown === null || next === null) return next;
+  if (shown === null || next === null || shown.timestamp === optimisticStamp) return next;
   return next.timestamp < shown.timestamp ? shown : next;
 }
 

@@ -31,18 +31,31 @@ export interface CommandBase {
 }
 
 /**
- * The player as it will be once a command is done, shown at once and rolled back if it fails;
- * nothing while no state is shown.
+ * The stamp of a state a command shows before its answer: later than any reading, so that nothing read in the
+ * meantime replaces it (a state read before the command, or an earlier command's answer, which would otherwise
+ * undo a second click made before it came), and it gives way to the next reading itself (see newerState).
  */
-export function optimisticPlayer(state: PlaybackState | null, change: Partial<PlaybackState>) {
+export const optimisticStamp = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The player as it will be once a command is done, shown at once and rolled back if it fails; nothing while no
+ * state is shown. Its position is `positionMs`, where playback stands at the command, from when it is shown.
+ */
+export function optimisticPlayer(state: PlaybackState | null, positionMs: number, change: Partial<PlaybackState>) {
   return state
     ? {
         __typename: 'Player' as const,
         state: {
           __typename: 'PlaybackState' as const,
-          // The reading's own time: the browser's clock is not the music service's, and a state
-          // stamped later than the command's answer would hide that answer (see newerState).
-          ...makeFragmentData({ ...state, ...change }, PlaybackStateFragment),
+          ...makeFragmentData(
+            {
+              ...state,
+              progressMs: state.progressMs === null ? null : Math.round(positionMs),
+              timestamp: optimisticStamp,
+              ...change,
+            },
+            PlaybackStateFragment,
+          ),
         },
       }
     : null;
@@ -104,7 +117,7 @@ export function usePlayAndPause(
           const deviceId = await deviceForCommand();
           if (deviceId) input.deviceId = deviceId;
           const resuming = !target.contextUri && !target.uris;
-          const next = resuming ? optimisticPlayer(state, { isPlaying: true, progressMs: positionMs() }) : null;
+          const next = resuming ? optimisticPlayer(state, positionMs(), { isPlaying: true }) : null;
           await startPlayback({
             variables: { input },
             optimisticResponse: next
@@ -114,7 +127,7 @@ export function usePlayAndPause(
         }),
       pause: () =>
         run('pause', async () => {
-          const next = optimisticPlayer(state, { isPlaying: false, progressMs: positionMs() });
+          const next = optimisticPlayer(state, positionMs(), { isPlaying: false });
           await pausePlayback({
             variables: { input: {} },
             optimisticResponse: next
@@ -138,7 +151,7 @@ export function useSkipAndSeek({ state, run }: CommandBase): Pick<Player, 'next'
       previous: () => run('go back', () => skipToPrevious({ variables: { input: {} } })),
       seek: (ms: number) => {
         const positionMs = Math.max(0, Math.round(ms));
-        const next = optimisticPlayer(state, { progressMs: positionMs });
+        const next = optimisticPlayer(state, positionMs, { progressMs: positionMs });
         return run('seek', () =>
           seekPlayback({
             variables: { input: { positionMs } },
@@ -154,13 +167,13 @@ export function useSkipAndSeek({ state, run }: CommandBase): Pick<Player, 'next'
 }
 
 /** Shuffle and repeat, each shown at once. */
-export function useShuffleAndRepeat({ state, run }: CommandBase): Pick<Player, 'setShuffle' | 'setRepeat'> {
+export function useShuffleAndRepeat({ state, positionMs, run }: CommandBase): Pick<Player, 'setShuffle' | 'setRepeat'> {
   const [setShuffleMutation] = useMutation(SetShuffleMutation);
   const [setRepeatMutation] = useMutation(SetRepeatModeMutation);
   return useMemo(
     () => ({
       setShuffle: (shuffle: boolean) => {
-        const next = optimisticPlayer(state, { shuffle });
+        const next = optimisticPlayer(state, positionMs(), { shuffle });
         return run('change shuffle', () =>
           setShuffleMutation({
             variables: { input: { shuffle } },
@@ -171,7 +184,7 @@ export function useShuffleAndRepeat({ state, run }: CommandBase): Pick<Player, '
         );
       },
       setRepeat: (mode: RepeatMode) => {
-        const next = optimisticPlayer(state, { repeat: mode });
+        const next = optimisticPlayer(state, positionMs(), { repeat: mode });
         return run('change repeat', () =>
           setRepeatMutation({
             variables: { input: { mode } },
@@ -182,7 +195,7 @@ export function useShuffleAndRepeat({ state, run }: CommandBase): Pick<Player, '
         );
       },
     }),
-    [state, run, setShuffleMutation, setRepeatMutation],
+    [state, positionMs, run, setShuffleMutation, setRepeatMutation],
   );
 }
 
@@ -198,7 +211,7 @@ export function useSpeedAndVolume({
     () => ({
       setPlaybackSpeed: (speed: number) => {
         // Rebased where it stands now, as the music service does: the position does not jump.
-        const next = optimisticPlayer(state, { playbackSpeed: speed, progressMs: positionMs() });
+        const next = optimisticPlayer(state, positionMs(), { playbackSpeed: speed });
         return run('change the playback speed', () =>
           setPlaybackSpeedMutation({
             variables: { input: { speed } },
@@ -215,7 +228,7 @@ export function useSpeedAndVolume({
         const active = state?.device;
         const next =
           active && (deviceId === undefined || deviceId === active.id)
-            ? optimisticPlayer(state, { device: { ...active, volumePercent } })
+            ? optimisticPlayer(state, positionMs(), { device: { ...active, volumePercent } })
             : null;
         return run('change the volume', () =>
           setVolumeMutation({
