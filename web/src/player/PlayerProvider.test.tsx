@@ -17,6 +17,11 @@ const stateOf = (timestamp: number, isPlaying = true): PlaybackState =>
 
 const reading = (state: PlaybackState) => ({ player: { __typename: 'Player' as const, state } });
 
+/** A command's answer: its payload with the player as the music service read it after the command. */
+const answerOf = (field: string, typename: string, state: PlaybackState) => ({
+  [field]: { __typename: typename, ...reading(state) },
+});
+
 /** A network that answers each operation when the test says, in the order the test says. */
 function answeredByHand() {
   const waiting: { name: string; observer: Observer<ApolloLink.Result> }[] = [];
@@ -77,9 +82,10 @@ describe("the player's state", () => {
   it('keeps a pause when the state read just before it is answered after the pause, and after the push that told of it', async () => {
     const { client, network, controls } = await pausedWhileReading();
     act(() =>
-      network.answer('PausePlayback', {
-        pausePlayback: { __typename: 'PausePlaybackPayload', ...reading(stateOf(readAt + 2_000, false)) },
-      }),
+      network.answer(
+        'PausePlayback',
+        answerOf('pausePlayback', 'PausePlaybackPayload', stateOf(readAt + 2_000, false)),
+      ),
     );
     // The live connection tells of the pause (a push writes the same cache object as a read).
     act(() => {
@@ -109,9 +115,10 @@ describe("the player's state", () => {
     await settle();
     controls.getByRole('button', { name: 'Play' });
     act(() =>
-      network.answer('PausePlayback', {
-        pausePlayback: { __typename: 'PausePlaybackPayload', ...reading(stateOf(readAt + 2_000, false)) },
-      }),
+      network.answer(
+        'PausePlayback',
+        answerOf('pausePlayback', 'PausePlaybackPayload', stateOf(readAt + 2_000, false)),
+      ),
     );
     await settle();
     controls.getByRole('button', { name: 'Play' });
@@ -129,25 +136,25 @@ describe("the player's state", () => {
 
     // The shuffle's answer, read before the music service had the repeat.
     act(() =>
-      network.answer('SetShuffle', {
-        setShuffle: {
-          __typename: 'SetShufflePayload',
-          ...reading({ ...stateOf(readAt + 1_000), shuffle: true, repeat: 'OFF' }),
-        },
-      }),
+      network.answer(
+        'SetShuffle',
+        answerOf('setShuffle', 'SetShufflePayload', { ...stateOf(readAt + 1_000), shuffle: true, repeat: 'OFF' }),
+      ),
     );
     await settle();
-    // The repeat still shows, and a third click goes on from it.
+    // The repeat still shows, so that a next click would go on from it.
     controls.getByRole('button', { name: 'Repeat: all' });
     expect(controls.getByRole('button', { name: 'Shuffle' }).getAttribute('aria-pressed')).toBe('true');
 
     act(() =>
-      network.answer('SetRepeatMode', {
-        setRepeatMode: {
-          __typename: 'SetRepeatModePayload',
-          ...reading({ ...stateOf(readAt + 2_000), shuffle: true, repeat: 'CONTEXT' }),
-        },
-      }),
+      network.answer(
+        'SetRepeatMode',
+        answerOf('setRepeatMode', 'SetRepeatModePayload', {
+          ...stateOf(readAt + 2_000),
+          shuffle: true,
+          repeat: 'CONTEXT',
+        }),
+      ),
     );
     await settle();
     controls.getByRole('button', { name: 'Repeat: all' });

@@ -151,7 +151,7 @@ export function useSkipAndSeek({ state, run }: CommandBase): Pick<Player, 'next'
       previous: () => run('go back', () => skipToPrevious({ variables: { input: {} } })),
       seek: (ms: number) => {
         const positionMs = Math.max(0, Math.round(ms));
-        const next = optimisticPlayer(state, positionMs, { progressMs: positionMs });
+        const next = optimisticPlayer(state, positionMs, {});
         return run('seek', () =>
           seekPlayback({
             variables: { input: { positionMs } },
