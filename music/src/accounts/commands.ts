@@ -1,6 +1,14 @@
 import { parseArgs } from 'node:util';
 import type { Queryable } from '../db/types';
-import { AccountError, createClient, createUser, issueTokens, type PasswordOptions } from './service';
+import {
+  AccountError,
+  createClient,
+  createUser,
+  issueTokens,
+  type NewClient,
+  type NewUser,
+  type PasswordOptions,
+} from './service';
 
 /**
  * The accounts service's command-line commands, for `npm run music -- <command> …`. Each
@@ -29,8 +37,8 @@ function required(value: string | undefined, flag: string): string {
   return value;
 }
 
-/** `user add --id ana --password … --email …`, the password hashed at the configured cost. */
-export async function userAddCommand(db: Queryable, argv: string[], options: PasswordOptions = {}): Promise<string> {
+/** What `users add`'s arguments ask for; a mistake in them is an AccountError. */
+function userAddRequest(argv: string[]): NewUser {
   const values = parse(argv, {
     id: { type: 'string' },
     password: { type: 'string' },
@@ -43,26 +51,24 @@ export async function userAddCommand(db: Queryable, argv: string[], options: Pas
   if (product !== undefined && product !== 'premium' && product !== 'free') {
     throw new AccountError('--product is "premium" or "free".');
   }
-  const user = await createUser(
-    db,
-    {
-      id: required(values.id, '--id'),
-      ...(values.password === undefined ? {} : { password: values.password }),
-      ...(values.email === undefined ? {} : { email: values.email }),
-      ...(values['display-name'] === undefined ? {} : { displayName: values['display-name'] }),
-      ...(values.country === undefined ? {} : { country: values.country }),
-      ...(product === undefined ? {} : { product }),
-    },
-    options,
-  );
+  return {
+    id: required(values.id, '--id'),
+    ...(values.password === undefined ? {} : { password: values.password }),
+    ...(values.email === undefined ? {} : { email: values.email }),
+    ...(values['display-name'] === undefined ? {} : { displayName: values['display-name'] }),
+    ...(values.country === undefined ? {} : { country: values.country }),
+    ...(product === undefined ? {} : { product }),
+  };
+}
+
+/** `user add --id ana --password … --email …`, the password hashed at the configured cost. */
+export async function userAddCommand(db: Queryable, argv: string[], options: PasswordOptions = {}): Promise<string> {
+  const user = await createUser(db, userAddRequest(argv), options);
   return `Created user ${user.id} (account id ${user.accountId}).`;
 }
 
-/**
- * `client add --name "My app" --redirect-uri https://… [--public]`: prints the secret once.
- * `--device`: a public client that signs in by device code, with no redirect URI needed.
- */
-export async function clientAddCommand(db: Queryable, argv: string[]): Promise<string> {
+/** What `clients add`'s arguments ask for; a mistake in them is an AccountError. */
+function clientAddRequest(argv: string[]): NewClient & { device: boolean } {
   const values = parse(argv, {
     name: { type: 'string' },
     'redirect-uri': { type: 'string', multiple: true },
@@ -71,17 +77,44 @@ export async function clientAddCommand(db: Queryable, argv: string[]): Promise<s
     device: { type: 'boolean' },
   });
   const device = values.device === true;
-  const client = await createClient(db, {
+  return {
     name: required(values.name, '--name'),
     redirectUris: values['redirect-uri'] ?? [],
     confidential: values.public !== true && !device,
     device,
     ...(values.id === undefined ? {} : { clientId: values.id }),
-  });
-  if (device) return `Created device client ${client.clientId}. It has no secret: it signs in by device code.`;
+  };
+}
+
+/**
+ * `client add --name "My app" --redirect-uri https://… [--public]`: prints the secret once.
+ * `--device`: a public client that signs in by device code, with no redirect URI needed.
+ */
+export async function clientAddCommand(db: Queryable, argv: string[]): Promise<string> {
+  const request = clientAddRequest(argv);
+  const client = await createClient(db, request);
+  if (request.device) return `Created device client ${client.clientId}. It has no secret: it signs in by device code.`;
   return client.clientSecret === null
     ? `Created public client ${client.clientId}. It has no secret: it must use PKCE.`
     : `Created client ${client.clientId}.\nIts secret, shown only this once: ${client.clientSecret}`;
+}
+
+/** What `token`'s arguments ask for; a mistake in them is an AccountError. */
+function tokenRequest(argv: string[]) {
+  const values = parse(argv, {
+    user: { type: 'string' },
+    scopes: { type: 'string' },
+    client: { type: 'string' },
+    ttl: { type: 'string' },
+    'no-refresh': { type: 'boolean' },
+  });
+  return {
+    userId: required(values.user, '--user'),
+    clientId: values.client,
+    scopes: (values.scopes ?? '').split(/[\s,]+/).filter(Boolean),
+    ttlSeconds: values.ttl === undefined ? undefined : Number(values.ttl),
+    withRefreshToken: values['no-refresh'] !== true,
+  };
 }
 
 /**
@@ -94,20 +127,22 @@ export async function tokenCommand(
   argv: string[],
   defaults: { clientId: string; ttlSeconds: number },
 ): Promise<string> {
-  const values = parse(argv, {
-    user: { type: 'string' },
-    scopes: { type: 'string' },
-    client: { type: 'string' },
-    ttl: { type: 'string' },
-    'no-refresh': { type: 'boolean' },
-  });
-  const ttlSeconds = values.ttl === undefined ? defaults.ttlSeconds : Number(values.ttl);
+  const request = tokenRequest(argv);
   const tokens = await issueTokens(db, {
-    userId: required(values.user, '--user'),
-    clientId: values.client ?? defaults.clientId,
-    scopes: (values.scopes ?? '').split(/[\s,]+/).filter(Boolean),
-    ttlSeconds,
-    withRefreshToken: values['no-refresh'] !== true,
+    ...request,
+    clientId: request.clientId ?? defaults.clientId,
+    ttlSeconds: request.ttlSeconds ?? defaults.ttlSeconds,
   });
   return JSON.stringify(tokens, null, 2);
+}
+
+/**
+ * Checks an accounts command's arguments without a store: what can be told from them alone (an unknown or missing
+ * option, a bad product) is refused before anything is opened. What needs the store (a taken id, an unknown
+ * scope or user) is refused when the command runs.
+ */
+export function checkAccountsArgs(command: 'users add' | 'clients add' | 'token', argv: string[]): void {
+  if (command === 'users add') userAddRequest(argv);
+  else if (command === 'clients add') clientAddRequest(argv);
+  else tokenRequest(argv);
 }

@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -24,6 +24,31 @@ function warnings() {
   const warn = (_fields: unknown, message: string) => void lines.push(message);
   return { lines, logger: { ...quiet, warn } as unknown as AdminLogger };
 }
+
+describe('store commands with arguments that are wrong on their face', () => {
+  it("refuses them with the command's own message before opening any store: no data folder is made", async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'graphonic-store-'));
+    const dataDir = join(parent, 'never-made');
+    const config = loadMusicConfig({ NODE_ENV: 'test', MUSIC_DATA_DIR: dataDir });
+    try {
+      for (const [command, args, message] of [
+        ['seed', ['--tracks', '0'], '--tracks must be a whole number of at least 1, got "0".'],
+        ['seed', ['--colour', 'blue'], "Unknown option '--colour'"],
+        ['users add', ['--password', 'a long password'], '--id is required.'],
+        ['users add', ['--id', 'ana', '--product', 'gold'], '--product is "premium" or "free".'],
+        ['clients add', ['--redirect-uri', 'http://127.0.0.1:9999/cb'], '--name is required.'],
+        ['token', ['--scopes', 'user-read-private'], '--user is required.'],
+      ] as const) {
+        await expect(runStoreCommand(config, command, [...args]), `${command} ${args.join(' ')}`).rejects.toThrow(
+          message,
+        );
+      }
+      await expect(access(dataDir)).rejects.toThrow(/ENOENT/);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('store commands while the embedded store is held by a serving process', () => {
   let dataDir: string;
@@ -57,11 +82,11 @@ describe('store commands while the embedded store is held by a serving process',
   });
 
   it("refuses as the command does when it runs on its own, with the command's own message", async () => {
+    // Refusals only the store can give: arguments wrong on their face are refused before the socket is tried.
     for (const [command, args] of [
       ['users add', ['--id', 'ana']],
       ['token', ['--user', 'ana', '--scopes', 'bogus']],
       ['clients add', ['--name', 'x']],
-      ['seed', ['--tracks', '0']],
     ] as const) {
       const direct = await runOnStore(db, command, [...args], config()).then(
         () => 'resolved',
@@ -78,7 +103,10 @@ describe('store commands while the embedded store is held by a serving process',
     try {
       // The test runner is alive and is not this process: it stands for another command holding the folder.
       await writeFile(join(other, LOCK_FILE), String(process.ppid));
-      const refused = runStoreCommand(loadMusicConfig({ NODE_ENV: 'test', MUSIC_DATA_DIR: other }), 'token', []);
+      const refused = runStoreCommand(loadMusicConfig({ NODE_ENV: 'test', MUSIC_DATA_DIR: other }), 'token', [
+        '--user',
+        'ana',
+      ]);
       await expect(refused).rejects.toMatchObject({ code: 'NO_ADMIN_SOCKET' });
       await expect(refused).rejects.toThrow(
         new RegExp(`in use by process ${process.ppid}, which serves no administration socket: it is another command`),

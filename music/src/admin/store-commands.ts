@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { clientAddCommand, tokenCommand, userAddCommand } from '../accounts/commands';
+import { checkAccountsArgs, clientAddCommand, tokenCommand, userAddCommand } from '../accounts/commands';
 import { AccountError, registerConfiguredClient } from '../accounts/service';
-import { seedCommand, SeedCommandError } from '../catalog/commands';
+import { parseSeedArgs, seedCommand, SeedCommandError } from '../catalog/commands';
 import type { MusicConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
@@ -54,6 +54,15 @@ export function runOnStore(
 }
 
 /**
+ * Refuses what a store command's arguments alone show to be wrong, with the command's own error, before any store
+ * is opened: a typing mistake neither creates a data folder nor waits for a store to start.
+ */
+export function checkStoreCommand(command: StoreCommand, args: string[]): void {
+  if (command === 'seed') parseSeedArgs(args);
+  else checkAccountsArgs(command, args);
+}
+
+/**
  * A store command that went through the administration socket and did not succeed: the
  * command's own refusal (code `COMMAND_REFUSED`, its message as the command wrote it), or why
  * the process holding the data folder could not run it.
@@ -87,6 +96,7 @@ export async function runStoreCommand(
   args: string[],
   options: RunOptions = {},
 ): Promise<string> {
+  checkStoreCommand(command, args);
   let db: Database;
   try {
     db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });

@@ -18,7 +18,8 @@ function describeSizes(sizes: CatalogSizes): string {
   return `${sizes.tracks} tracks, ${sizes.albums} albums, ${sizes.artists} artists, ${sizes.playlists} playlists, ${sizes.shows} shows, ${sizes.episodes} episodes`;
 }
 
-function parseSeedArgs(argv: string[]): { seed: string; sizes: CatalogSizes } {
+/** The seed and sizes `seed`'s arguments ask for; a mistake in them is a SeedCommandError. */
+export function parseSeedArgs(argv: string[]): { seed: string; sizes: CatalogSizes } {
   let values: Record<string, string | boolean | undefined>;
   try {
     values = parseArgs({
