@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { lstatSync, mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 
 const cli = join(import.meta.dirname, 'cli.ts');
+const recordLoads = join(import.meta.dirname, '__fixtures__', 'record-module-loads.ts');
 const dataDir = mkdtempSync(join(tmpdir(), 'graphonic-cli-'));
 const env = { ...process.env, NODE_ENV: 'test', MUSIC_DATA_DIR: dataDir, LOG_LEVEL: 'info' };
 
@@ -17,21 +18,33 @@ interface Run {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** The URL of every module the command loaded. */
+  loaded: string[];
 }
 
+let runs = 0;
+
 function run(args: string[]): Promise<Run> {
+  runs += 1;
+  const loads = join(dataDir, `modules-${String(runs)}.txt`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { env, stdio: 'pipe' });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', recordLoads, cli, ...args], {
+      env: { ...env, MODULE_LOADS_FILE: loads },
+      stdio: 'pipe',
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
     child.once('close', (code) => {
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout, stderr, loaded: readFileSync(loads, 'utf8').split('\n') });
     });
   });
 }
+
+/** Whether a command loaded a module whose URL has `part` in it. */
+const loadedAny = (run: Run, part: string): boolean => run.loaded.some((url) => url.includes(part));
 
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
@@ -40,7 +53,7 @@ afterAll(() => {
 describe('the music command line', () => {
   let token = '';
 
-  it('explains itself, and refuses an unknown command with exit code 2', async () => {
+  it('explains itself, and refuses an unknown command with exit code 2, without loading the store or the server', async () => {
     const help = await run(['help']);
     expect(help.code).toBe(0);
     for (const command of ['serve', 'seed', 'users add', 'clients add', 'token'])
@@ -48,6 +61,11 @@ describe('the music command line', () => {
     const unknown = await run(['frobnicate']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown command "frobnicate"');
+    for (const answered of [help, unknown]) {
+      expect(loadedAny(answered, '/music/src/cli.ts')).toBe(true);
+      expect(loadedAny(answered, '/@electric-sql/pglite/')).toBe(false);
+      expect(loadedAny(answered, '/music/src/service.ts')).toBe(false);
+    }
   }, 60_000);
 
   it('seeds the catalog with the sizes asked for, once, and refuses bad sizes', async () => {
@@ -65,6 +83,9 @@ describe('the music command line', () => {
     const user = await run(['users', 'add', '--id', 'ana', '--password', 'correct horse battery', '--country', 'SE']);
     expect(user.code).toBe(0);
     expect(user.stdout).toMatch(/^Created user ana \(account id [0-9a-f-]{36}\)\./);
+    // The store, and not the server.
+    expect(loadedAny(user, '/@electric-sql/pglite/')).toBe(true);
+    expect(loadedAny(user, '/music/src/service.ts')).toBe(false);
     const client = await run(['clients', 'add', '--name', 'My app', '--redirect-uri', 'http://127.0.0.1:9999/cb']);
     expect(client.code).toBe(0);
     expect(client.stdout).toMatch(/Its secret, shown only this once: \S{20,}/);

@@ -2,16 +2,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { accountsUsage } from './accounts/commands';
-import { AccountError } from './accounts/service';
 import type { AdminSocket } from './admin/socket';
-import { runStoreCommand, serveStoreCommands, StoreCommandError, type StoreCommand } from './admin/store-commands';
-import { catalogUsage, SeedCommandError } from './catalog/commands';
-import { loadMusicConfig, MusicConfigError } from './config';
-import { DataDirLockedError } from './db/data-dir-lock';
-import { MigrationError } from './db/migrate';
-import { createLogger } from './ops/logger';
-import { handleShutdown } from '@graphonic/ops';
-import { startMusicService } from './service';
+import type { StoreCommand } from './admin/store-commands';
+import { catalogUsage } from './catalog/commands';
+import type { MusicConfig } from './config';
+
+/*
+ * Each command loads what it runs and no more: `help` and a mistyped command answer without loading the store or
+ * the server, a store command loads the store but not the server, and `serve` loads everything.
+ */
 
 const usage = `Usage: npm run music -- <command> [options]
 
@@ -25,15 +24,47 @@ The store commands (seed, users add, clients add, token) also work while \`serve
 database they run in the service, through the administration socket in its data folder, which only the
 folder's owner may use; on PostgreSQL (DATABASE_URL) they use the database directly.`;
 
+/** Prints a failure whose message is for the person who typed the command; the command then exits with 1. */
+function refuse(message: string): number {
+  console.error(`Graphonic music service: ${message}`);
+  return 1;
+}
+
+/** The configuration from the environment; undefined once what is wrong with it has been printed. */
+async function configuration(): Promise<MusicConfig | undefined> {
+  const { loadMusicConfig, MusicConfigError } = await import('./config');
+  try {
+    return loadMusicConfig();
+  } catch (error) {
+    if (!(error instanceof MusicConfigError)) throw error;
+    refuse(error.message);
+    return undefined;
+  }
+}
+
 /** Runs one store command and prints its output (admin/store-commands.ts). */
 async function storeCommand(command: StoreCommand, args: string[]): Promise<number> {
-  const config = loadMusicConfig();
-  console.log(await runStoreCommand(config, command, args, { onProgress: (line) => console.error(line) }));
-  return 0;
+  const config = await configuration();
+  if (!config) return 1;
+  const { isStoreCommandFailure, runStoreCommand } = await import('./admin/store-commands');
+  try {
+    console.log(await runStoreCommand(config, command, args, { onProgress: (line) => console.error(line) }));
+    return 0;
+  } catch (error) {
+    if (!isStoreCommandFailure(error)) throw error;
+    return refuse(error.message);
+  }
 }
 
 async function serve(): Promise<number> {
-  const config = loadMusicConfig();
+  const config = await configuration();
+  if (!config) return 1;
+  const [{ handleShutdown }, { serveStoreCommands }, { createLogger }, { startMusicService }] = await Promise.all([
+    import('@graphonic/ops'),
+    import('./admin/store-commands'),
+    import('./ops/logger'),
+    import('./service'),
+  ]);
   const logger = createLogger({ level: config.logLevel, service: 'music' });
   let admin: AdminSocket | undefined;
   try {
@@ -106,15 +137,8 @@ main(process.argv.slice(2)).then(
     if (code !== 0) process.exit(code);
   },
   (error: unknown) => {
-    // Known failures get their message alone; anything else keeps its stack for the report.
-    const known =
-      error instanceof MusicConfigError ||
-      error instanceof MigrationError ||
-      error instanceof DataDirLockedError ||
-      error instanceof AccountError ||
-      error instanceof SeedCommandError ||
-      error instanceof StoreCommandError;
-    console.error(known ? `Graphonic music service: ${error.message}` : error);
+    // What no command expected keeps its stack for the report.
+    console.error(error);
     process.exit(1);
   },
 );

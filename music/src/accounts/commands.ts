@@ -2,6 +2,9 @@ import { parseArgs } from 'node:util';
 import type { Queryable } from '../db/types';
 import {
   AccountError,
+  checkNewClient,
+  checkNewUser,
+  checkTokenRequest,
   createClient,
   createUser,
   issueTokens,
@@ -138,11 +141,12 @@ export async function tokenCommand(
 
 /**
  * Checks an accounts command's arguments without a store: what can be told from them alone (an unknown or missing
- * option, a bad product) is refused before anything is opened. What needs the store (a taken id, an unknown
- * scope or user) is refused when the command runs.
+ * option, a malformed username, e-mail address or redirect URI, a short password, an unknown scope) is refused
+ * before anything is opened. What needs the store (a taken id, an unknown user or client) is refused when the
+ * command runs.
  */
 export function checkAccountsArgs(command: 'users add' | 'clients add' | 'token', argv: string[]): void {
-  if (command === 'users add') userAddRequest(argv);
-  else if (command === 'clients add') clientAddRequest(argv);
-  else tokenRequest(argv);
+  if (command === 'users add') checkNewUser(userAddRequest(argv));
+  else if (command === 'clients add') checkNewClient(clientAddRequest(argv));
+  else checkTokenRequest(tokenRequest(argv));
 }

@@ -93,14 +93,29 @@ export interface PasswordOptions {
   passwordCost?: ScryptCost;
 }
 
+/**
+ * Refuses a new user that no store would take, whatever it holds: a short password, a malformed username,
+ * e-mail address, country or product, or an empty or long display name. Whether the username is free is the
+ * store's to say.
+ */
+export function checkNewUser(user: NewUser): void {
+  checkPassword(user);
+  userFields(user);
+}
+
 export async function createUser(db: Queryable, user: NewUser, options: PasswordOptions = {}): Promise<CreatedUser> {
-  if (user.password !== undefined && user.password.length < minimumPasswordLength) {
-    throw new AccountError(`A password needs at least ${minimumPasswordLength} characters.`);
-  }
+  checkPassword(user);
   return insertUser(db, user, options.passwordCost ?? standardPasswordCost);
 }
 
-async function insertUser(db: Queryable, user: NewUser, passwordCost: ScryptCost): Promise<CreatedUser> {
+function checkPassword(user: NewUser): void {
+  if (user.password !== undefined && user.password.length < minimumPasswordLength) {
+    throw new AccountError(`A password needs at least ${minimumPasswordLength} characters.`);
+  }
+}
+
+/** A new user's stored fields, normalised, or an `AccountError` that says which one is wrong. */
+function userFields(user: NewUser): { email: string | null; country: string; product: string; displayName: string } {
   if (!userIdPattern.test(user.id)) {
     throw new AccountError(
       'A username is 2 to 30 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit.',
@@ -117,6 +132,11 @@ async function insertUser(db: Queryable, user: NewUser, passwordCost: ScryptCost
   if (displayName.length === 0 || displayName.length > 100) {
     throw new AccountError('A display name has 1 to 100 characters.');
   }
+  return { email, country, product, displayName };
+}
+
+async function insertUser(db: Queryable, user: NewUser, passwordCost: ScryptCost): Promise<CreatedUser> {
+  const { email, country, product, displayName } = userFields(user);
   const accountId = randomUUID();
   const passwordHash = user.password === undefined ? null : await hashPassword(user.password, passwordCost);
   const { rowCount } = await db.query(
@@ -244,9 +264,15 @@ export interface CreatedClient {
   clientSecret: string | null;
 }
 
-export async function createClient(db: Queryable, client: NewClient): Promise<CreatedClient> {
-  const clientId = client.clientId ?? randomToken(16).replace(/[-_]/g, '').slice(0, 20).toLowerCase();
-  if (!clientIdPattern.test(clientId)) throw new AccountError('A client id is 1 to 64 URL-safe characters.');
+/**
+ * Refuses a new client that no store would take (a malformed id or name, a device client with a secret, or
+ * redirect URIs that are missing or not allowed), and answers its name as stored. Whether the id is free is the
+ * store's to say.
+ */
+export function checkNewClient(client: NewClient): { name: string } {
+  if (client.clientId !== undefined && !clientIdPattern.test(client.clientId)) {
+    throw new AccountError('A client id is 1 to 64 URL-safe characters.');
+  }
   const name = client.name.trim();
   if (name.length === 0 || name.length > 100) throw new AccountError('A client name has 1 to 100 characters.');
   if (client.device === true && client.confidential) {
@@ -254,6 +280,12 @@ export async function createClient(db: Queryable, client: NewClient): Promise<Cr
   }
   // A device client with no redirect URI can never be sent a code through a browser: it polls for its tokens.
   if (client.device !== true || client.redirectUris.length > 0) checkRedirectUris(client.redirectUris);
+  return { name };
+}
+
+export async function createClient(db: Queryable, client: NewClient): Promise<CreatedClient> {
+  const { name } = checkNewClient(client);
+  const clientId = client.clientId ?? randomToken(16).replace(/[-_]/g, '').slice(0, 20).toLowerCase();
   const clientSecret = client.confidential ? randomToken() : null;
   const { rowCount } = await db.query(
     `INSERT INTO oauth_clients (client_id, secret_hash, name, redirect_uris) VALUES ($1, $2, $3, $4)
@@ -383,10 +415,13 @@ export interface IssueOptions {
 }
 
 /**
- * Issues tokens without the authorization pages, as if the user had consented: for the
- * command line (`token --user NAME --scopes …`) and for tests.
+ * Refuses tokens that no store would issue (unknown scopes, a refresh token without a user, a lifetime below 1 s),
+ * and answers whether a refresh token comes with them and their lifetime, the defaults filled in.
  */
-export async function issueTokens(db: Queryable, options: IssueOptions): Promise<TokenResponse> {
+export function checkTokenRequest(options: Omit<IssueOptions, 'clientId'>): {
+  withRefreshToken: boolean;
+  ttlSeconds: number;
+} {
   const unknown = options.scopes.filter((scope) => !isKnownScope(scope));
   if (unknown.length > 0) throw new AccountError(`Unknown scope: ${unknown.join(', ')}.`);
   const withRefreshToken = options.withRefreshToken ?? options.userId !== null;
@@ -396,6 +431,15 @@ export async function issueTokens(db: Queryable, options: IssueOptions): Promise
   const ttlSeconds = options.ttlSeconds ?? defaultAccessTokenTtl;
   if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1)
     throw new AccountError('The lifetime is a whole number of seconds, at least 1.');
+  return { withRefreshToken, ttlSeconds };
+}
+
+/**
+ * Issues tokens without the authorization pages, as if the user had consented: for the
+ * command line (`token --user NAME --scopes …`) and for tests.
+ */
+export async function issueTokens(db: Queryable, options: IssueOptions): Promise<TokenResponse> {
+  const { withRefreshToken, ttlSeconds } = checkTokenRequest(options);
   const client = await db.query('SELECT 1 FROM oauth_clients WHERE client_id = $1', [options.clientId]);
   if (client.rows.length === 0) throw new AccountError(`There is no client "${options.clientId}".`);
   if (options.userId !== null) {

@@ -14,7 +14,13 @@ import { openDatabase } from '../db/open';
 import type { Database } from '../db/types';
 import { startMusicService } from '../service';
 import { ADMIN_SOCKET_FILE, type AdminSocket } from './socket';
-import { runOnStore, runStoreCommand, serveStoreCommands, StoreCommandError } from './store-commands';
+import {
+  runOnStore,
+  runStoreCommand,
+  serveStoreCommands,
+  StoreCommandError,
+  type StoreCommand,
+} from './store-commands';
 
 type AdminLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as AdminLogger;
@@ -37,7 +43,15 @@ describe('store commands with arguments that are wrong on their face', () => {
         ['users add', ['--password', 'a long password'], '--id is required.'],
         ['users add', ['--id', 'ana', '--product', 'gold'], '--product is "premium" or "free".'],
         ['clients add', ['--redirect-uri', 'http://127.0.0.1:9999/cb'], '--name is required.'],
+        ['users add', ['--id', 'x', '--password', 'a long password'], 'A username is 2 to 30 lowercase letters'],
+        ['users add', ['--id', 'ana', '--password', 'short'], 'A password needs at least'],
+        ['users add', ['--id', 'ana', '--email', 'ana-at-example'], '"ana-at-example" is not an e-mail address.'],
+        ['users add', ['--id', 'ana', '--country', 'XX'], '"XX" is not an ISO 3166-1 alpha-2 country code.'],
+        ['clients add', ['--name', 'My app', '--redirect-uri', 'not a uri'], 'Redirect URI '],
+        ['clients add', ['--name', 'My app', '--device', '--id', 'a b'], 'A client id is 1 to 64 URL-safe characters.'],
         ['token', ['--scopes', 'user-read-private'], '--user is required.'],
+        ['token', ['--user', 'ana', '--scopes', 'bogus'], 'Unknown scope: bogus.'],
+        ['token', ['--user', 'ana', '--ttl', '0'], 'The lifetime is a whole number of seconds, at least 1.'],
       ] as const) {
         await expect(runStoreCommand(config, command, [...args]), `${command} ${args.join(' ')}`).rejects.toThrow(
           message,
@@ -83,11 +97,12 @@ describe('store commands while the embedded store is held by a serving process',
 
   it("refuses as the command does when it runs on its own, with the command's own message", async () => {
     // Refusals only the store can give: arguments wrong on their face are refused before the socket is tried.
-    for (const [command, args] of [
+    const refusals: [StoreCommand, string[]][] = [
       ['users add', ['--id', 'ana']],
-      ['token', ['--user', 'ana', '--scopes', 'bogus']],
-      ['clients add', ['--name', 'x']],
-    ] as const) {
+      ['token', ['--user', 'nobody', '--scopes', 'user-read-private']],
+      ['clients add', ['--name', 'x', '--device', '--id', config().client.id]],
+    ];
+    for (const [command, args] of refusals) {
       const direct = await runOnStore(db, command, [...args], config()).then(
         () => 'resolved',
         (error: unknown) => (error as Error).message,

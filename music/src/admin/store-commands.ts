@@ -4,7 +4,7 @@ import { AccountError, registerConfiguredClient } from '../accounts/service';
 import { parseSeedArgs, seedCommand, SeedCommandError } from '../catalog/commands';
 import type { MusicConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
-import { migrate } from '../db/migrate';
+import { migrate, MigrationError } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/types';
 import {
@@ -27,6 +27,19 @@ export type StoreCommand = AdminCommand;
 /** A store command's own refusal (bad options, a taken id, an unknown scope …): its message is for the user. */
 export function isCommandRefusal(error: unknown): error is AccountError | SeedCommandError {
   return error instanceof AccountError || error instanceof SeedCommandError;
+}
+
+/**
+ * A store command's failure whose message is for the person who typed the command: its own refusal, a data folder
+ * another process holds, a store whose migrations cannot run, or what the serving process answered.
+ */
+export function isStoreCommandFailure(error: unknown): error is Error {
+  return (
+    isCommandRefusal(error) ||
+    error instanceof DataDirLockedError ||
+    error instanceof MigrationError ||
+    error instanceof StoreCommandError
+  );
 }
 
 /**
