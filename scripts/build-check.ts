@@ -61,8 +61,10 @@ function node(
   entry: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-): { child: ChildProcess; output: () => string; stdout: () => string } {
+): { child: ChildProcess; output: () => string; stdout: () => string; ended: Promise<number | null> } {
   const child = spawn(process.execPath, [entry, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Once its pipes have closed too: what it printed last has then been read.
+  const ended = new Promise<number | null>((done) => child.once('close', (code) => done(code)));
   let output = '';
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -70,7 +72,7 @@ function node(
     stdout += chunk.toString('utf8');
   });
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  return { child, output: () => output, stdout: () => stdout };
+  return { child, output: () => output, stdout: () => stdout, ended };
 }
 
 const exited = (child: ChildProcess): Promise<number | null> =>
@@ -81,7 +83,7 @@ const exited = (child: ChildProcess): Promise<number | null> =>
 /** Runs one command of the compiled music command line to its end; what it printed when it succeeds. */
 async function musicCommand(args: string[]): Promise<string> {
   const run = node('music/dist/cli.js', args, musicEnv);
-  const code = await exited(run.child);
+  const code = await run.ended;
   if (code !== 0) throw new Error(`music ${args[0] ?? ''} exited with ${code}:\n${run.output()}`);
   return run.stdout();
 }

@@ -21,7 +21,7 @@ export interface ServiceProcess {
   output(): string;
   /** Resolves when `url` answers 2xx; rejects when the process exits first or after `timeoutMs`. */
   ready(url: string, timeoutMs?: number): Promise<void>;
-  /** Resolves with the exit code (null after a signal). */
+  /** Resolves with the exit code (null after a signal) once the process has exited and all it printed has been read. */
   exited: Promise<number | null>;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once it has exited. */
   stop(graceMs?: number): Promise<void>;
@@ -37,7 +37,8 @@ export function startService(entry: string, args: string[], env: NodeJS.ProcessE
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  // Once its pipes have closed too, so that `output()` then holds all it printed.
+  const exited = new Promise<number | null>((done) => child.once('close', (code) => done(code)));
   return {
     child,
     output: () => output,

@@ -109,7 +109,8 @@ describe('the music command line', () => {
       env: { ...env, MUSIC_PORT: '0' },
       stdio: 'pipe',
     });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // Once its pipes have closed too: what it printed last has then been read.
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
     let output = '';
     const socket = join(dataDir, 'graphonic-admin.sock');
     try {

@@ -30,7 +30,8 @@ test('a command line signs in by device code, agreed to in the browser, and prin
 }, testInfo) => {
   const listener = demoListener();
   const example = startExample(baseURL ?? '', 55_000);
-  const exited = new Promise<number | null>((done) => example.child.once('exit', (code) => done(code)));
+  // Once its pipes have closed too: what it printed last has then been read.
+  const exited = new Promise<number | null>((done) => example.child.once('close', (code) => done(code)));
   try {
     // The command prints where to go and the code to type.
     await expect.poll(example.output, { timeout: 20_000 }).toMatch(/enter the code [A-Z]{4}-[A-Z]{4}/);
@@ -62,8 +63,9 @@ test('a command line signs in by device code, agreed to in the browser, and prin
 
     // Its next poll gets the tokens (it polls every 5 s), then it reads the listener from the api.
     await expect.poll(example.output, { timeout: 20_000 }).toContain(`${listener.displayName} (${listener.username})`);
-    expect(example.output()).toMatch(/^\d+ playlists?/m);
+    // Each line is a write of its own, and may arrive apart from the one before: the output is whole once it ends.
     expect(await exited).toBe(0);
+    expect(example.output()).toMatch(/^\d+ playlists?/m);
   } finally {
     example.child.kill('SIGKILL');
   }
