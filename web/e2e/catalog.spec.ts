@@ -294,7 +294,7 @@ test('an album shows skeletons while it loads, an error with retry when the api 
     answer = resolve;
   });
   await page.route(graphqlRequests, async (route) => {
-    if (failing && operationNameOf(route) === 'AlbumPage') {
+    if (failing && operationNameOf(route.request()) === 'AlbumPage') {
       // Held until the skeletons are on screen, then answered as an api that is down.
       await answered;
       await route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[]}' });

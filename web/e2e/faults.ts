@@ -1,4 +1,4 @@
-import type { Page, Response, Route } from '@playwright/test';
+import type { Page, Request, Response, Route } from '@playwright/test';
 
 /**
  * Every request to the api's GraphQL endpoint: queries go as GET with their hash in the address's query
@@ -7,8 +7,7 @@ import type { Page, Response, Route } from '@playwright/test';
 export const graphqlRequests = (url: URL): boolean => url.pathname === '/graphql';
 
 /** The operation a GraphQL request runs, if it says: in the address of a GET, in the body of a POST. */
-export function operationNameOf(route: Route): string | undefined {
-  const request = route.request();
+export function operationNameOf(request: Request): string | undefined {
   if (request.method() === 'GET') return new URL(request.url()).searchParams.get('operationName') ?? undefined;
   let body: unknown;
   try {
@@ -44,7 +43,7 @@ export function answerTo(page: Page, operationName: string): Promise<Response> {
 export async function holdOperation(page: Page, operationName: string): Promise<() => Promise<void>> {
   const held: Route[] = [];
   const hold = async (route: Route) => {
-    if (operationNameOf(route) === operationName) held.push(route);
+    if (operationNameOf(route.request()) === operationName) held.push(route);
     else await route.fallback();
   };
   await page.route(graphqlRequests, hold);
@@ -100,7 +99,7 @@ export async function failOperation(page: Page, operationName: string, fault: Fa
   const releaseTries = await holdConnectionTries(page);
   let failing = true;
   const fail = async (route: Route) => {
-    if (failing && operationNameOf(route) === operationName) await answerWith(route, fault);
+    if (failing && operationNameOf(route.request()) === operationName) await answerWith(route, fault);
     else await route.fallback();
   };
   await page.route(graphqlRequests, fail);

@@ -144,7 +144,7 @@ test('a liked track shows in Liked Songs; unliked there, it leaves at once, and 
 
   // A removal that fails puts the row back, and says why.
   const cutRemoval = async (route: Route) => {
-    if (operationNameOf(route) === 'RemoveFromLibrary') await route.abort('internetdisconnected');
+    if (operationNameOf(route.request()) === 'RemoveFromLibrary') await route.abort('internetdisconnected');
     else await route.fallback();
   };
   await page.route(graphqlRequests, cutRemoval);
