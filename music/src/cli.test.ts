@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,9 @@ function run(args: string[]): Promise<Run> {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
     child.once('close', (code) => {
-      resolve({ code, stdout, stderr, loaded: readFileSync(loads, 'utf8').split('\n') });
+      // No file when the command ended before its first module: then it loaded nothing this test can name.
+      const loaded = existsSync(loads) ? readFileSync(loads, 'utf8').split('\n') : [];
+      resolve({ code, stdout, stderr, loaded });
     });
   });
 }
