@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { playbackRates } from '../player/engine';
 import { ByteLru, ChunkStore, type ChunkRenderer } from './chunks';
-import { audioPacing, mp3Body, type Pacing } from './mp3-body';
+import { dueMs, episodePacing, mp3Body, trackPacing, type Pacing } from './mp3-body';
 import { CHUNK_BYTES, CHUNK_MS as chunkMs, chunkFrames, FRAME_BYTES, mp3Layout } from './mp3-format';
 import { specFromFeatures } from './synth';
 import { trackFeatures } from './__fixtures__/tracks';
@@ -80,9 +80,40 @@ describe('pacing the audio', () => {
     expect(performance.now() - started).toBeLessThan(chunkMs);
   });
 
-  it('hands on faster than the fastest speed anything plays at', () => {
-    expect(audioPacing.rate).toBeGreaterThan(Math.max(...playbackRates));
-    expect(audioPacing.leadMs).toBeGreaterThanOrEqual(10_000);
+  /** How much audio a response has handed on `elapsedMs` after it started, by `pacing`, in milliseconds. */
+  const handedOnMs = (pacing: Pacing, elapsedMs: number): number => {
+    let chunks = 0;
+    while (dueMs(pacing, chunks) <= elapsedMs) chunks += 1;
+    return chunks * chunkMs;
+  };
+
+  it('stays at least twelve seconds ahead of what plays, at every speed a track or an episode plays at', () => {
+    const cases = [
+      { pacing: trackPacing, speeds: [1] },
+      { pacing: episodePacing, speeds: playbackRates },
+    ];
+    for (const { pacing, speeds } of cases) {
+      for (const speed of speeds) {
+        // The least the audio handed on was ahead of what played, over an hour of playing, at each chunk's due time
+        // and just before the next one's (where it is least).
+        let least = Infinity;
+        for (let chunk = 0; dueMs(pacing, chunk) <= 3_600_000; chunk += 1) {
+          const nextDue = dueMs(pacing, chunk + 1);
+          // Chunks due at the same moment are handed on together: no time passes between them.
+          if (nextDue > dueMs(pacing, chunk)) least = Math.min(least, (chunk + 1) * chunkMs - speed * nextDue);
+        }
+        expect({ speed, least: least >= 12_000 }).toEqual({ speed, least: true });
+      }
+    }
+  });
+
+  it('renders little more than was heard for a listener who skips on', () => {
+    // Ten seconds of a track: five chunks (31 s), where a lead of 30 s handed on at 4× had twelve.
+    expect(handedOnMs(trackPacing, 10_000)).toBeLessThanOrEqual(5 * chunkMs);
+    // Ten seconds of an episode at 3.5× (35 s of it): nine chunks (55 s), where that had twelve.
+    expect(handedOnMs(episodePacing, 10_000)).toBeLessThanOrEqual(9 * chunkMs);
+    // Skipped at once: the first two chunks.
+    expect(handedOnMs(trackPacing, 0)).toBe(2 * chunkMs);
   });
 
   it('without pacing, hands on every chunk as it renders', async () => {

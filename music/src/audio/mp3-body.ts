@@ -26,19 +26,34 @@ export interface Pacing {
 }
 
 /**
- * Thirty seconds at once, then four times real time: faster than the fastest speed an episode plays at (3.5×),
- * so the lead only grows while it plays.
+ * How far ahead of playback a response starts: two chunks, rendered in well under a second, so that a listener who
+ * skips after a few seconds had little rendered for nothing, and a stall of the network up to this long is covered
+ * from the first second.
  */
-export const audioPacing: Pacing = { leadMs: 30_000, rate: Math.max(...playbackRates) + 0.5 };
+const leadMs = 12_000;
+
+/**
+ * A track's audio: half as fast again as it plays (tracks always play at 1×), so the lead grows by half a second in
+ * every second played.
+ */
+export const trackPacing: Pacing = { leadMs, rate: 1.5 };
+
+/** An episode's audio: half a second per second faster than its fastest speed (3.5×), so its lead grows likewise. */
+export const episodePacing: Pacing = { leadMs, rate: Math.max(...playbackRates) + 0.5 };
+
+/** When the chunk `ahead` chunks past a response's first is due, in milliseconds from its start, by `pacing`. */
+export function dueMs(pacing: Pacing, ahead: number): number {
+  return Math.max(0, (ahead * CHUNK_MS - pacing.leadMs) / pacing.rate);
+}
 
 /** Waits until the chunk `ahead` chunks past the response's first is due, by `pacing`, from `started`. */
 async function untilDue(pacing: Pacing, ahead: number, started: number, signal: AbortSignal): Promise<void> {
-  const dueMs = (ahead * CHUNK_MS - pacing.leadMs) / pacing.rate;
+  const due = dueMs(pacing, ahead);
   // Timers count from the event loop's last look at the clock, so one may end a little early: wait on until due.
-  let waitMs = dueMs - (performance.now() - started);
+  let waitMs = due - (performance.now() - started);
   while (waitMs > 0) {
     await sleep(waitMs, undefined, { signal });
-    waitMs = dueMs - (performance.now() - started);
+    waitMs = due - (performance.now() - started);
   }
 }
 
@@ -78,7 +93,7 @@ async function* mp3Pieces(
  * The spec's MP3 file as a ranged body: its size and tag from the spec alone, its bytes from `chunks`, handed on
  * as `pacing` says (all as fast as they render with null).
  */
-export function mp3Body(spec: AudioSpec, chunks: ChunkStore, pacing: Pacing | null = audioPacing): RangedBody {
+export function mp3Body(spec: AudioSpec, chunks: ChunkStore, pacing: Pacing | null): RangedBody {
   const layout = mp3Layout(spec);
   const fingerprint = mp3Fingerprint(spec);
   return {

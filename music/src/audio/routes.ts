@@ -7,7 +7,7 @@ import { catalogId } from '../http/params';
 import { episodeDurationMs } from '../shows/catalog';
 import { ByteLru, ChunkStore } from './chunks';
 import { sendRanged } from './http';
-import { audioPacing, mp3Body, type Pacing } from './mp3-body';
+import { episodePacing, mp3Body, trackPacing, type Pacing } from './mp3-body';
 import { PoolBusyError, RenderPool } from './pool';
 import { tokenBucketLimit } from './rate-limit';
 import { defaultAudioWorkers, type AudioSettings } from './settings';
@@ -23,7 +23,10 @@ export interface AudioRouteDeps {
   chunks?: ChunkStore;
   /** The rate limit's clock. */
   now?: () => number;
-  /** How fast responses hand on audio (audioPacing without it); null sends it as fast as it renders. */
+  /**
+   * How fast responses hand on audio: without it, a track's as `trackPacing` says and an episode's as `episodePacing`
+   * does; null sends it as fast as it renders.
+   */
   pacing?: Pacing | null;
 }
 
@@ -88,7 +91,8 @@ export function audioRoutes(deps: AudioRouteDeps): Router {
   const { db, store } = deps;
   const settings = deps.settings ?? defaultAudioSettings;
   const chunks = deps.chunks ?? chunkStoreFor(settings);
-  const pacing = deps.pacing === undefined ? audioPacing : deps.pacing;
+  const pacingOfTracks = deps.pacing === undefined ? trackPacing : deps.pacing;
+  const pacingOfEpisodes = deps.pacing === undefined ? episodePacing : deps.pacing;
   const router = express.Router();
   // Episode lengths never change once seeded; at most one number per episode is kept.
   const episodeDurations = new Map<string, number>();
@@ -110,7 +114,13 @@ export function audioRoutes(deps: AudioRouteDeps): Router {
     return duration;
   }
 
-  const answer = async (spec: AudioSpec, part: string, req: Request, res: Response): Promise<void> => {
+  const answer = async (
+    spec: AudioSpec,
+    pacing: Pacing | null,
+    part: string,
+    req: Request,
+    res: Response,
+  ): Promise<void> => {
     try {
       await sendRanged(req, res, mp3Body(part === 'preview' ? previewSpec(spec) : spec, chunks, pacing));
     } catch (error) {
@@ -121,9 +131,12 @@ export function audioRoutes(deps: AudioRouteDeps): Router {
     }
   };
 
-  /** Serves the file `file` names with `spec`; the WAV addresses of earlier versions redirect to the MP3. */
+  /**
+   * Serves the file `file` names with `spec`, handed on as `pacing` says; the WAV addresses of earlier versions redirect
+   * to the MP3.
+   */
   const serve =
-    (specOf: (id: string) => Promise<AudioSpec>): RequestHandler<{ id: string; file: string }> =>
+    (pacing: Pacing | null, specOf: (id: string) => Promise<AudioSpec>): RequestHandler<{ id: string; file: string }> =>
     async (req, res, next) => {
       const [, part, format] = files.exec(req.params.file) ?? [];
       if (part === undefined) {
@@ -136,7 +149,7 @@ export function audioRoutes(deps: AudioRouteDeps): Router {
         res.redirect(308, `${part}.mp3`);
         return;
       }
-      await answer(await specOf(id), part, req, res);
+      await answer(await specOf(id), pacing, part, req, res);
     };
 
   router.use('/audio', openToEveryOrigin);
@@ -144,8 +157,8 @@ export function audioRoutes(deps: AudioRouteDeps): Router {
   router.use('/audio', tokenBucketLimit({ ...settings.rateLimit, now: deps.now }));
   router.get(
     '/audio/episode/:id/:file',
-    serve(async (id) => episodeSpec(id, await episodeDuration(id))),
+    serve(pacingOfEpisodes, async (id) => episodeSpec(id, await episodeDuration(id))),
   );
-  router.get('/audio/:id/:file', serve(trackSpec));
+  router.get('/audio/:id/:file', serve(pacingOfTracks, trackSpec));
   return router;
 }
