@@ -58,9 +58,6 @@ const unitTests: Step = {
   // With coverage, held to the floor in vitest.config.ts.
   args: [
     'run',
-    // V8's background threads (concurrent compiling, parallel collection) on every test file's worker cost more
-    // processor time than they save where the workers and their servers already share the cores (decision 059).
-    '--execArgv=--single-threaded',
     '--coverage',
     '--reporter=default',
     '--reporter=json',
@@ -83,8 +80,7 @@ const checks: Step[] = [
     // again (scripts/checks.ts). Beside the browser tests, the processor time is what counts.
     name: 'types and lint',
     command: process.execPath,
-    // On one thread, with room for the compiler's many short-lived objects: less processor time (decision 059).
-    args: ['--single-threaded', '--max-semi-space-size=64', '--import', 'tsx', 'scripts/types-and-lint.ts'],
+    args: ['--import', 'tsx', 'scripts/types-and-lint.ts'],
     tally: () => checksTally(resolve(reports, 'checks.json')),
   },
   { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
