@@ -75,11 +75,6 @@ function node(
   return { child, output: () => output, stdout: () => stdout, ended };
 }
 
-const exited = (child: ChildProcess): Promise<number | null> =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve(child.exitCode)
-    : new Promise((done) => child.once('exit', (code) => done(code)));
-
 /** Runs one command of the compiled music command line to its end; what it printed when it succeeds. */
 async function musicCommand(args: string[]): Promise<string> {
   const run = node('music/dist/cli.js', args, musicEnv);
@@ -115,7 +110,7 @@ async function json(response: Response): Promise<unknown> {
   }
 }
 
-const running: { name: string; child: ChildProcess; output: () => string }[] = [];
+const running: { name: string; child: ChildProcess; output: () => string; ended: Promise<number | null> }[] = [];
 let token = '';
 
 try {
@@ -210,13 +205,13 @@ try {
       const service = running.find((candidate) => candidate.name === name);
       if (!service) throw new Error(`${name} is not running`);
       service.child.kill('SIGTERM');
-      const code = await exited(service.child);
+      const code = await service.ended;
       expect(code === 0, `${name} exited with ${code}:\n${service.output()}`);
     }
   });
 } finally {
   for (const { child } of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  await Promise.all(running.map(({ child }) => exited(child)));
+  await Promise.all(running.map(({ ended }) => ended));
   rmSync(scratch, { recursive: true, force: true });
 }
 
