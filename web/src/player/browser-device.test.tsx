@@ -1,10 +1,17 @@
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { useQuery } from '@apollo/client/react';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCache } from '../apollo';
-import { browserDeviceName, browserDeviceType, useBrowserDevice, type BrowserTraits } from './browser-device';
-import { PlayerDevicesQuery, RegisterPlaybackDeviceMutation } from './operations';
+import {
+  browserDeviceName,
+  browserDeviceType,
+  forgetBrowserDevice,
+  useBrowserDevice,
+  type BrowserTraits,
+} from './browser-device';
+import { KeepPlaybackDeviceMutation, PlayerDevicesQuery, RegisterPlaybackDeviceMutation } from './operations';
 
 const device = (id: string, name: string) => ({
   __typename: 'Device' as const,
@@ -37,6 +44,32 @@ function DeviceNames() {
       </ul>
     </>
   );
+}
+
+/**
+ * The answer to saying that `id` is still here: the device, or null once the music service no longer knows it.
+ * `said` counts the times it was said.
+ */
+function keepAnswer(id: string, known: boolean) {
+  const said = vi.fn(() => ({
+    data: {
+      keepPlaybackDevice: {
+        __typename: 'KeepPlaybackDevicePayload' as const,
+        device: known ? device(id, 'Chrome on Linux') : null,
+      },
+    },
+  }));
+  return {
+    said,
+    mock: { request: { query: KeepPlaybackDeviceMutation, variables: { input: { deviceId: id } } }, result: said },
+  };
+}
+
+/** A tab reloaded with the id of the device it registered before, and no registration of this page yet. */
+async function reloadedWith(kept: string): Promise<void> {
+  sessionStorage.clear();
+  await forgetBrowserDevice(new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() }));
+  sessionStorage.setItem('graphonic.playbackDevice.demo', kept);
 }
 
 const thisBrowser: BrowserTraits = { userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints };
@@ -298,5 +331,62 @@ describe('useBrowserDevice', () => {
     expect(screen.getByText('Phone')).toBeTruthy();
     expect(sessionStorage.getItem('graphonic.playbackDevice.demo')).toBe('tab');
     // A limit for a hang, not a measure of speed: a busy machine renders slowly.
+  }, 20_000);
+
+  it('says after a reload that the device it kept is still here, so that it does not lapse under the next command', async () => {
+    await reloadedWith('tab');
+    // A device found in the list alone could lapse a moment later, and the play given just after the reload
+    // would find no device: the tab says that it is still here.
+    const keep = keepAnswer('tab', true);
+    render(
+      <MockedProvider
+        cache={createCache()}
+        mocks={[
+          devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Chrome on Linux')),
+          devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Chrome on Linux')),
+          keep.mock,
+        ]}
+      >
+        <DeviceNames />
+      </MockedProvider>,
+    );
+    expect(await screen.findByText('This browser is known', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText('This browser')).toBeTruthy();
+    expect(keep.said).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem('graphonic.playbackDevice.demo')).toBe('tab');
+  }, 20_000);
+
+  it('registers anew after a reload when the music service no longer knows the device it kept', async () => {
+    await reloadedWith('lapsed');
+    const keep = keepAnswer('lapsed', false);
+    render(
+      <MockedProvider
+        cache={createCache()}
+        mocks={[
+          keep.mock,
+          {
+            request: {
+              query: RegisterPlaybackDeviceMutation,
+              variables: { input: { name: browserDeviceName(thisBrowser), type: browserDeviceType(thisBrowser) } },
+            },
+            result: {
+              data: {
+                registerPlaybackDevice: {
+                  __typename: 'RegisterPlaybackDevicePayload',
+                  device: device('tab', 'Chrome on Linux'),
+                },
+              },
+            },
+          },
+          devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Chrome on Linux')),
+          devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Chrome on Linux')),
+        ]}
+      >
+        <DeviceNames />
+      </MockedProvider>,
+    );
+    expect(await screen.findByText('This browser', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(keep.said).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem('graphonic.playbackDevice.demo')).toBe('tab');
   }, 20_000);
 });

@@ -2,7 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { graphql } from '../__generated__';
-import { PlayerDevicesQuery, RegisterPlaybackDeviceMutation } from './operations';
+import { KeepPlaybackDeviceMutation, RegisterPlaybackDeviceMutation } from './operations';
 
 /** The browsers people recognise by name, the more specific first (Edge, Opera and Samsung's say "Chrome" too). */
 const browsers: [RegExp, string][] = [
@@ -119,6 +119,7 @@ export interface BrowserDevice {
 export function useBrowserDevice(enabled: boolean, userId: string): BrowserDevice {
   const client = useApolloClient();
   const [registerMutation] = useMutation(RegisterPlaybackDeviceMutation);
+  const [keepMutation] = useMutation(KeepPlaybackDeviceMutation);
   const [deviceId, setDeviceId] = useState<string | null>(null);
   // Counts the times the device was found lost: each one registers anew.
   const [losses, setLosses] = useState(0);
@@ -134,8 +135,10 @@ export function useBrowserDevice(enabled: boolean, userId: string): BrowserDevic
     const register = async (): Promise<string | null> => {
       const kept = sessionStorage.getItem(storageKey);
       if (kept) {
-        const { data } = await client.query({ query: PlayerDevicesQuery, fetchPolicy: 'network-only' });
-        if (data?.player.devices.some((device) => device.id === kept)) return kept;
+        // Said to be still here, not only looked up in the list: a device listed a moment before it would have
+        // lapsed must not lapse under the first command given after a reload.
+        const { data } = await keepMutation({ variables: { input: { deviceId: kept } } });
+        if (data?.keepPlaybackDevice?.device?.id === kept) return kept;
       }
       const traits = thisBrowser();
       const { data } = await registerMutation({
@@ -162,7 +165,7 @@ export function useBrowserDevice(enabled: boolean, userId: string): BrowserDevic
     return () => {
       cancelled = true;
     };
-  }, [enabled, storageKey, attempt, client, registerMutation]);
+  }, [enabled, storageKey, attempt, client, registerMutation, keepMutation]);
 
   const registerAgain = useCallback(() => {
     sessionStorage.removeItem(storageKey);
