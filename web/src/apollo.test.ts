@@ -1,7 +1,7 @@
 import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
 import { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createCache, keepChangesLink } from './apollo';
+import { createCache, forgetDeviceIn, keepChangesLink } from './apollo';
 
 /** The fetch options each operation reached the network with. */
 function sentOptions(document: ReturnType<typeof gql>): Promise<RequestInit | undefined> {
@@ -72,5 +72,42 @@ describe("the player's state in the cache", () => {
     expect(read(cache)).toBeNull();
     write(cache, { isPlaying: true, timestamp: 1_000 });
     expect(read(cache)).toMatchObject({ isPlaying: true, timestamp: 1_000 });
+  });
+});
+
+describe("the listener's devices in the cache", () => {
+  const Devices = gql('query CachedDevices { player { devices { id isActive } } }');
+  const write = (cache: InMemoryCache, ids: string[]) => {
+    cache.writeQuery({
+      query: Devices,
+      data: {
+        player: {
+          __typename: 'Player',
+          devices: ids.map((id) => ({ __typename: 'Device', id, isActive: false })),
+        },
+      },
+    });
+  };
+  const read = (cache: InMemoryCache) =>
+    cache.readQuery<{ player: { devices: { id: string }[] } }>({ query: Devices })?.player.devices.map(({ id }) => id);
+
+  it('takes each list whole, the last written', () => {
+    const cache = createCache();
+    write(cache, ['here', 'kitchen']);
+    write(cache, ['here']);
+    expect(read(cache)).toEqual(['here']);
+    write(cache, ['here', 'phone']);
+    expect(read(cache)).toEqual(['here', 'phone']);
+  });
+
+  it('leaves a forgotten device out of every list written after, in that cache only', () => {
+    const cache = createCache();
+    const other = createCache();
+    write(cache, ['here', 'old']);
+    forgetDeviceIn(cache, 'old');
+    write(cache, ['here', 'old', 'kitchen']);
+    expect(read(cache)).toEqual(['here', 'kitchen']);
+    write(other, ['here', 'old']);
+    expect(read(other)).toEqual(['here', 'old']);
   });
 });

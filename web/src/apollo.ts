@@ -88,6 +88,28 @@ const laterPlaybackState: FieldPolicy['merge'] = (existing: unknown, incoming: u
   return typeof before === 'number' && typeof after === 'number' && after < before ? existing : incoming;
 };
 
+/** The devices this client forgot, per cache: a list read before a device was forgotten may be answered after. */
+const forgottenDevices = new WeakMap<object, Set<string>>();
+
+/**
+ * Notes that the music service has forgotten a device. Its id never comes back (a browser that registers again
+ * gets a new one), so any list written from now on leaves it out: a device list read before the device was
+ * forgotten and answered after (a command's answer, a poll) would otherwise bring it back for good.
+ */
+export function forgetDeviceIn(cache: object, deviceId: string): void {
+  const forgotten = forgottenDevices.get(cache) ?? new Set<string>();
+  forgotten.add(deviceId);
+  forgottenDevices.set(cache, forgotten);
+}
+
+const devicesPolicy: FieldPolicy<readonly Reference[]> = {
+  merge(_existing, incoming, { cache, readField }) {
+    const forgotten = forgottenDevices.get(cache);
+    if (!forgotten) return incoming;
+    return incoming.filter((device) => !forgotten.has(readField<string>('id', device) ?? ''));
+  },
+};
+
 export const typePolicies: TypePolicies = {
   Query: {
     fields: {
@@ -112,7 +134,7 @@ export const typePolicies: TypePolicies = {
     fields: {
       state: { merge: laterPlaybackState },
       queue: { merge: false },
-      devices: { merge: false },
+      devices: devicesPolicy,
     },
   },
   Upstream: { keyFields: [] },

@@ -1,5 +1,6 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
+import { forgetDeviceIn } from '../apollo';
 import { useNotify } from '../components/Notifications';
 import { friendlyMessage } from '../lib/errors';
 import { PlayerDevicesQuery, UnregisterPlaybackDeviceMutation } from './operations';
@@ -7,8 +8,8 @@ import { usePlayer } from './context';
 
 /**
  * Forgets a device that a client of this listener registered (`registeredByClient`: another browser tab):
- * it leaves the list at once, and comes back with a message if the music service refuses. Playback on it
- * stops.
+ * it leaves the list at once, and comes back with a message if the music service refuses. Once forgotten, it
+ * stays out of every list, however late an answer read before that comes. Playback on it stops.
  */
 export function useForgetDevice(): (device: { id: string; name: string }) => Promise<void> {
   const client = useApolloClient();
@@ -32,6 +33,8 @@ export function useForgetDevice(): (device: { id: string; name: string }) => Pro
               }
             : undefined,
         });
+        // No list read before this answer brings it back.
+        forgetDeviceIn(client.cache, device.id);
         notify(`Forgot ${device.name}`);
         // Playback stops with the device it was on.
         if (player.state?.device?.id === device.id) player.refresh();

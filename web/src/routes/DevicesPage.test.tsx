@@ -1,6 +1,6 @@
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createCache } from '../apollo';
 import type { AccountProduct, MusicProvider } from '../__generated__/graphql';
@@ -38,14 +38,20 @@ interface Setup {
   mocks?: MockLink.MockedResponse[];
 }
 
-function renderPage({ devices = [kitchen, old, here], provider = 'LOCAL', product = 'PREMIUM', mocks = [] }: Setup) {
+function renderPage({
+  devices = [kitchen, old, here],
+  provider = 'LOCAL',
+  product = 'PREMIUM',
+  mocks = [],
+  cache = createCache(),
+}: Setup & { cache?: ReturnType<typeof createCache> }) {
   const player = fakePlayer({
     live: false,
     canControl: product === 'PREMIUM',
     browserDeviceId: provider === 'LOCAL' ? 'here' : null,
   });
   render(
-    <MockedProvider mocks={[devicesMock(devices), ...mocks]} cache={createCache()}>
+    <MockedProvider mocks={[devicesMock(devices), ...mocks]} cache={cache}>
       <ViewerProvider viewer={viewer({ provider, product })}>
         <NotificationsProvider>
           <PlayerContext value={player}>
@@ -122,6 +128,39 @@ describe('the devices screen', () => {
     await waitFor(() => expect(forgotten).toHaveBeenCalledOnce());
     expect(await screen.findByText('Forgot Firefox on Windows')).toBeTruthy();
     expect(await rows()).toHaveLength(2);
+  });
+
+  it('keeps a forgotten device out of the list when an answer read before it was forgotten comes after', async () => {
+    const cache = createCache();
+    renderPage({
+      cache,
+      devices: [here, { ...old, isActive: true }],
+      mocks: [
+        {
+          request: { query: UnregisterPlaybackDeviceMutation, variables: { input: { deviceId: 'old' } } },
+          result: {
+            data: {
+              unregisterPlaybackDevice: {
+                __typename: 'UnregisterPlaybackDevicePayload',
+                player: { __typename: 'Player', devices: [here].map(({ isRestricted: _restricted, ...rest }) => rest) },
+              },
+            },
+          },
+        },
+      ],
+    });
+    await rows();
+    fireEvent.click(screen.getByRole('button', { name: 'Forget Firefox on Windows' }));
+    expect(await screen.findByText('Forgot Firefox on Windows')).toBeTruthy();
+    // The answer to moving playback there, read while the device still played and answered only now.
+    act(() => {
+      cache.writeQuery({
+        query: DevicesPageQueryDocument,
+        data: { __typename: 'Query', player: { __typename: 'Player', devices: [here, { ...old, isActive: true }] } },
+      });
+    });
+    expect(await rows()).toHaveLength(1);
+    expect(screen.queryByText('Firefox on Windows')).toBeNull();
   });
 
   it('brings a device back, and says why, when forgetting it fails', async () => {
