@@ -129,6 +129,21 @@ function useDeviceForCommand(
   }, [state, settled, pushedDevices, client]);
 }
 
+/**
+ * The device that takes the place of one the music service no longer knows: this tab's own, registered again (it
+ * lapsed while the tab slept, say), so that a play given here plays here; none for any other device.
+ */
+function useRenewDevice(browserDevice: BrowserDevice): (deviceId: string) => Promise<string | undefined> {
+  const { settled, registerAgain } = browserDevice;
+  return useCallback(
+    async (deviceId: string) => {
+      if ((await settled()) !== deviceId) return undefined;
+      return (await registerAgain(deviceId)) ?? undefined;
+    },
+    [settled, registerAgain],
+  );
+}
+
 /** What plays, read from the music service (pushed over the live connection, or polled without it). */
 function usePlaybackReading(me: { id: string }, browserDevice: BrowserDevice) {
   const browserDeviceId = browserDevice.id;
@@ -184,7 +199,8 @@ function usePlayerEngine(): Player {
   const run = useCommandRunner(canControl, refetch, onPremiumRefused);
   const base = useMemo(() => ({ state, positionMs, run }), [state, positionMs, run]);
   const deviceForCommand = useDeviceForCommand(state, browserDevice, reading.pushedDevices);
-  const { play, pause } = usePlayAndPause(base, deviceForCommand, unblock);
+  const renewDevice = useRenewDevice(browserDevice);
+  const { play, pause } = usePlayAndPause(base, deviceForCommand, renewDevice, unblock);
   const skipAndSeek = useSkipAndSeek(base);
   const shuffleAndRepeat = useShuffleAndRepeat(base);
   const speedAndVolume = useSpeedAndVolume(base);

@@ -107,8 +107,11 @@ export interface BrowserDevice {
    * given while the page is still registering its device waits for it rather than play nowhere.
    */
   settled: () => Promise<string | null>;
-  /** The music service no longer knows the device (it lapsed while the tab slept, say): register again. */
-  registerAgain: () => void;
+  /**
+   * The music service no longer knows the device `lost` (it lapsed while the tab slept, say): register again, once
+   * however many find it gone. Answers the new id once registered (null where that fails).
+   */
+  registerAgain: (lost: string) => Promise<string | null>;
 }
 
 /**
@@ -129,10 +132,9 @@ export function useBrowserDevice(enabled: boolean, userId: string): BrowserDevic
   const attempt = `${storageKey} ${String(losses)}`;
   const [settledAttempt, setSettledAttempt] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!enabled) return;
-    let cancelled = false;
-    const register = async (): Promise<string | null> => {
+  /** Registers this tab, or confirms the device a reload kept; null where that fails. */
+  const register = useCallback((): Promise<string | null> => {
+    const run = async (): Promise<string | null> => {
       const kept = sessionStorage.getItem(storageKey);
       if (kept) {
         // Said to be still here, not only looked up in the list: a device listed a moment before it would have
@@ -152,11 +154,17 @@ export function useBrowserDevice(enabled: boolean, userId: string): BrowserDevic
       }
       return id;
     };
-    pending ??= register().catch(() => {
+    return run().catch(() => {
       // Without a device of its own the browser is still a remote for the listener's other devices.
       pending = null;
       return null;
     });
+  }, [storageKey, client, registerMutation, keepMutation]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    pending ??= register();
     void pending.then((id) => {
       if (cancelled) return;
       setDeviceId(id);
@@ -165,13 +173,22 @@ export function useBrowserDevice(enabled: boolean, userId: string): BrowserDevic
     return () => {
       cancelled = true;
     };
-  }, [enabled, storageKey, attempt, client, registerMutation, keepMutation]);
+  }, [enabled, attempt, register]);
 
-  const registerAgain = useCallback(() => {
-    sessionStorage.removeItem(storageKey);
-    pending = null;
-    setLosses((count) => count + 1);
-  }, [storageKey]);
+  const registerAgain = useCallback(
+    (lost: string) => {
+      // Registered again, or under way, since that device was lost (the keep and a command may both find it gone):
+      // one new device for both.
+      if (pending && sessionStorage.getItem(storageKey) !== lost) return pending;
+      sessionStorage.removeItem(storageKey);
+      // Started at once, so that a command waiting for the new device has it to wait for.
+      const again = register();
+      pending = again;
+      setLosses((count) => count + 1);
+      return again;
+    },
+    [storageKey, register],
+  );
 
   const settled = useCallback(async () => deviceId ?? (enabled && pending ? await pending : null), [deviceId, enabled]);
 

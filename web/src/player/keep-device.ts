@@ -15,7 +15,7 @@ export function useKeepDevice(
   deviceId: string | null,
   live: boolean,
   pushed: readonly { id: string }[] | null,
-  registerAgain: () => void,
+  registerAgain: (lost: string) => Promise<unknown>,
 ): void {
   const [keepMutation] = useMutation(KeepPlaybackDeviceMutation);
 
@@ -25,7 +25,7 @@ export function useKeepDevice(
       void keepMutation({ variables: { input: { deviceId } } }).then(
         ({ data }) => {
           // The answer names no device: the music service no longer knows it.
-          if (data?.keepPlaybackDevice && !data.keepPlaybackDevice.device) registerAgain();
+          if (data?.keepPlaybackDevice && !data.keepPlaybackDevice.device) void registerAgain(deviceId);
         },
         // A failed request says nothing of the device: the next one will tell.
         () => undefined,

@@ -35,6 +35,11 @@ interface Setup {
   playing?: boolean;
   /** Holds the answer to this tab's registration until it settles. */
   registration?: Promise<void>;
+  /**
+   * This tab's first device lapsed after it was registered (the tab slept): a play on it is refused, and the
+   * next registration gets a new id.
+   */
+  lapsed?: boolean;
 }
 
 /** Starts a track from a screen (an album's play button, say). */
@@ -51,13 +56,25 @@ function PlayAlbum() {
  * The player bar on a client whose HTTP answers are the kitchen track and whose live connection is
  * `connection`; each HTTP operation is counted, and the test pushes what the subscription sends.
  */
-function setup({ connection, known = true, playing = true, registration }: Setup) {
+function setup({ connection, known = true, playing = true, registration, lapsed = false }: Setup) {
   const status = createLiveStatus(connection);
   const pushes = new Subject<ApolloLink.Result>();
   const subscribed: Record<string, unknown>[] = [];
   const sent: { name: string; variables: Record<string, unknown> }[] = [];
-  const answer = (name: string): Record<string, unknown> => {
+  let registrations = 0;
+  const answer = (name: string, variables: Record<string, unknown>): ApolloLink.Result => {
     const devices = [device('kitchen', 'Kitchen', true), device('tab', 'Chrome on Linux')];
+    if (name === 'StartPlayback' && lapsed && JSON.stringify(variables).includes('"deviceId":"tab"')) {
+      return { errors: [{ message: 'Device not found', extensions: { code: 'NO_ACTIVE_DEVICE' } }] };
+    }
+    if (name === 'RegisterPlaybackDevice') registrations += 1;
+    return { data: answerData(name, devices, registrations) };
+  };
+  const answerData = (
+    name: string,
+    devices: ReturnType<typeof device>[],
+    registrations: number,
+  ): Record<string, unknown> => {
     switch (name) {
       case 'PlayerState':
         return { player: { __typename: 'Player', state: playing ? stateOf(true) : null } };
@@ -67,7 +84,7 @@ function setup({ connection, known = true, playing = true, registration }: Setup
         return {
           registerPlaybackDevice: {
             __typename: 'RegisterPlaybackDevicePayload',
-            device: device('tab', 'Chrome on Linux'),
+            device: device(registrations > 1 ? `tab-${String(registrations)}` : 'tab', 'Chrome on Linux'),
           },
         };
       case 'KeepPlaybackDevice':
@@ -90,7 +107,7 @@ function setup({ connection, known = true, playing = true, registration }: Setup
         sent.push({ name, variables: operation.variables });
         const held = name === 'RegisterPlaybackDevice' && registration ? registration : Promise.resolve();
         void held.then(() => {
-          observer.next({ data: answer(name) });
+          observer.next(answer(name, operation.variables));
           observer.complete();
         });
       }),
@@ -222,6 +239,26 @@ describe('the live player', () => {
     expect(live.sent.filter((operation) => operation.name === 'StartPlayback').at(-1)?.variables).toEqual({
       input: { contextUri: 'spotify:album:a1', deviceId: 'tab' },
     });
+  });
+
+  it('registers this tab again and plays here, when its device lapsed while the tab slept', async () => {
+    const live = setup({ connection: 'connected', playing: false, lapsed: true, known: false });
+    await desktopControls();
+    await waitFor(() => expect(live.subscribed.at(-1)).toEqual({ deviceId: 'tab' }));
+    // The play is refused for a device the music service no longer knows, and the push then leaves it out.
+    fireEvent.click(screen.getByRole('button', { name: 'Play the album' }));
+    live.push(null, [device('kitchen', 'Kitchen')]);
+    await waitFor(() => expect(live.count('StartPlayback')).toBe(2));
+    expect(
+      live.sent.filter((operation) => operation.name === 'StartPlayback').map(({ variables }) => variables),
+    ).toEqual([
+      { input: { contextUri: 'spotify:album:a1', deviceId: 'tab' } },
+      { input: { contextUri: 'spotify:album:a1', deviceId: 'tab-2' } },
+    ]);
+    // One new device, however many found the old one gone; and nothing to tell the listener.
+    await waitFor(() => expect(live.subscribed.at(-1)).toEqual({ deviceId: 'tab-2' }));
+    expect(live.count('RegisterPlaybackDevice')).toBe(2);
+    expect(screen.queryByRole('link', { name: 'Choose a device' })).toBeNull();
   });
 
   it('plays here once this tab is registered, when the play comes while it registers', async () => {

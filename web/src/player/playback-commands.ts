@@ -99,11 +99,13 @@ export function useCommandRunner(canControl: boolean, refetch: () => unknown, on
 
 /**
  * Play and pause. Playback starts on the device `deviceForCommand()` settles on (undefined: where it plays now); a resume
- * shows at once.
+ * shows at once. Where the music service no longer knows that device, `renewDevice` answers the device that takes
+ * its place (this tab, registered again once it lapsed while the tab slept), and playback starts there instead.
  */
 export function usePlayAndPause(
   { state, positionMs, run }: CommandBase,
   deviceForCommand: () => Promise<string | undefined>,
+  renewDevice: (deviceId: string) => Promise<string | undefined>,
   unblock: () => void,
 ): Pick<Player, 'play' | 'pause'> {
   const [startPlayback] = useMutation(StartPlaybackMutation);
@@ -118,12 +120,19 @@ export function usePlayAndPause(
           if (deviceId) input.deviceId = deviceId;
           const resuming = !target.contextUri && !target.uris;
           const next = resuming ? optimisticPlayer(state, positionMs(), { isPlaying: true }) : null;
-          await startPlayback({
-            variables: { input },
-            optimisticResponse: next
-              ? { __typename: 'Mutation', startPlayback: { __typename: 'StartPlaybackPayload', player: next } }
-              : undefined,
-          });
+          try {
+            await startPlayback({
+              variables: { input },
+              optimisticResponse: next
+                ? { __typename: 'Mutation', startPlayback: { __typename: 'StartPlaybackPayload', player: next } }
+                : undefined,
+            });
+          } catch (error) {
+            const renewed =
+              deviceId && errorCodeOf(error) === 'NO_ACTIVE_DEVICE' ? await renewDevice(deviceId) : undefined;
+            if (!renewed) throw error;
+            await startPlayback({ variables: { input: { ...input, deviceId: renewed } } });
+          }
         }),
       pause: () =>
         run('pause', async () => {
@@ -136,7 +145,7 @@ export function usePlayAndPause(
           });
         }),
     }),
-    [state, positionMs, run, unblock, deviceForCommand, startPlayback, pausePlayback],
+    [state, positionMs, run, unblock, deviceForCommand, renewDevice, startPlayback, pausePlayback],
   );
 }
 
