@@ -288,6 +288,22 @@ const browsers: [string, BrowserTraits, string, string][] = [
   ['a client that names nothing', { userAgent: 'curl/8.5.0' }, 'Web browser', 'Computer'],
 ];
 
+/** The answer to this browser's registration, under its own name and kind: the device `id`. */
+const registerAnswer = (id: string) => ({
+  request: {
+    query: RegisterPlaybackDeviceMutation,
+    variables: { input: { name: browserDeviceName(thisBrowser), type: browserDeviceType(thisBrowser) } },
+  },
+  result: {
+    data: {
+      registerPlaybackDevice: {
+        __typename: 'RegisterPlaybackDevicePayload' as const,
+        device: device(id, 'Chrome on Linux'),
+      },
+    },
+  },
+});
+
 describe('the name and kind of this browser as a device', () => {
   it.each(browsers)('%s', (_case, traits, name, type) => {
     expect(browserDeviceName(traits)).toBe(name);
@@ -303,21 +319,7 @@ describe('useBrowserDevice', () => {
         cache={createCache()}
         mocks={[
           devicesAnswer(0, device('phone', 'Phone')),
-          {
-            delay: 30,
-            request: {
-              query: RegisterPlaybackDeviceMutation,
-              variables: { input: { name: browserDeviceName(thisBrowser), type: browserDeviceType(thisBrowser) } },
-            },
-            result: {
-              data: {
-                registerPlaybackDevice: {
-                  __typename: 'RegisterPlaybackDevicePayload',
-                  device: device('tab', 'Chrome on Linux'),
-                },
-              },
-            },
-          },
+          { ...registerAnswer('tab'), delay: 30 },
           devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Chrome on Linux')),
         ]}
       >
@@ -364,20 +366,7 @@ describe('useBrowserDevice', () => {
         cache={createCache()}
         mocks={[
           keep.mock,
-          {
-            request: {
-              query: RegisterPlaybackDeviceMutation,
-              variables: { input: { name: browserDeviceName(thisBrowser), type: browserDeviceType(thisBrowser) } },
-            },
-            result: {
-              data: {
-                registerPlaybackDevice: {
-                  __typename: 'RegisterPlaybackDevicePayload',
-                  device: device('tab', 'Chrome on Linux'),
-                },
-              },
-            },
-          },
+          registerAnswer('tab'),
           devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Chrome on Linux')),
           devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Chrome on Linux')),
         ]}
