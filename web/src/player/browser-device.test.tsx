@@ -1,4 +1,5 @@
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { useQuery } from '@apollo/client/react';
 import { render, screen } from '@testing-library/react';
@@ -304,6 +305,16 @@ const registerAnswer = (id: string) => ({
   },
 });
 
+/** The device list on a reloaded tab, answered by `answers` and the list with this tab's device in it. */
+function renderAfterReload(...answers: MockLink.MockedResponse[]): void {
+  const listed = () => devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Chrome on Linux'));
+  render(
+    <MockedProvider cache={createCache()} mocks={[...answers, listed(), listed()]}>
+      <DeviceNames />
+    </MockedProvider>,
+  );
+}
+
 describe('the name and kind of this browser as a device', () => {
   it.each(browsers)('%s', (_case, traits, name, type) => {
     expect(browserDeviceName(traits)).toBe(name);
@@ -340,18 +351,7 @@ describe('useBrowserDevice', () => {
     // A device found in the list alone could lapse a moment later, and the play given just after the reload
     // would find no device: the tab says that it is still here.
     const keep = keepAnswer('tab', true);
-    render(
-      <MockedProvider
-        cache={createCache()}
-        mocks={[
-          devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Chrome on Linux')),
-          devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Chrome on Linux')),
-          keep.mock,
-        ]}
-      >
-        <DeviceNames />
-      </MockedProvider>,
-    );
+    renderAfterReload(keep.mock);
     expect(await screen.findByText('This browser is known', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('This browser')).toBeTruthy();
     expect(keep.said).toHaveBeenCalledTimes(1);
@@ -361,19 +361,7 @@ describe('useBrowserDevice', () => {
   it('registers anew after a reload when the music service no longer knows the device it kept', async () => {
     await reloadedWith('lapsed');
     const keep = keepAnswer('lapsed', false);
-    render(
-      <MockedProvider
-        cache={createCache()}
-        mocks={[
-          keep.mock,
-          registerAnswer('tab'),
-          devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Chrome on Linux')),
-          devicesAnswer(0, device('phone', 'Phone'), device('tab', 'Chrome on Linux')),
-        ]}
-      >
-        <DeviceNames />
-      </MockedProvider>,
-    );
+    renderAfterReload(keep.mock, registerAnswer('tab'));
     expect(await screen.findByText('This browser', {}, { timeout: 15_000 })).toBeTruthy();
     expect(keep.said).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem('graphonic.playbackDevice.demo')).toBe('tab');
