@@ -45,4 +45,12 @@ describe('stores in memory', () => {
     const inThird = await third.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'only_here'");
     expect(inThird.rows).toEqual([]);
   }, 30_000);
+
+  it('keep a buffer pool of their own size, by initdb or from the copy', async () => {
+    for (const db of [await openInMemory(), await openInMemory()]) {
+      const pool = await db.query<{ shared_buffers: string }>('SHOW shared_buffers');
+      // Its files are in memory already: a pool of PostgreSQL's default 128 MB would hold them twice.
+      expect(pool.rows).toEqual([{ shared_buffers: '16MB' }]);
+    }
+  });
 });
