@@ -1,18 +1,53 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 
 /** The repository's root, where `node --import tsx <entry>` runs. */
 export const repositoryRoot = resolve(import.meta.dirname, '..');
 
-/** A port that was free a moment ago on 127.0.0.1 (for processes that must know their address before they start). */
-export async function freePort(): Promise<number> {
+/**
+ * The lowest port the system hands out on its own, to outgoing connections and to `listen(0)`: Linux's
+ * `ip_local_port_range`, or IANA's dynamic range (macOS, Windows) where there is no such file.
+ */
+export function ephemeralPortsFrom(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(low) && low > 0) return low;
+  } catch {
+    // Not Linux.
+  }
+  return 49_152;
+}
+
+/** Where `freePort` looks: below the ports the system hands out, above the well-known and the usual fixed ones. */
+const chosenPorts = { from: 10_000, to: Math.max(11_000, Math.min(ephemeralPortsFrom(), 32_768)) };
+
+/** Ports this process has handed out, never handed out twice. */
+const handedOut = new Set<number>();
+
+function listensOn(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
+  return new Promise<boolean>((done) => {
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
+  });
+}
+
+/**
+ * A port that is free on 127.0.0.1, for a server that another process starts and that must know its address
+ * before it starts. Chosen below the ports the system hands out itself: one of those, freed here, could be taken
+ * as the source port of any connection the tests open in the seconds before the server binds it (it then fails
+ * with EADDRINUSE).
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = chosenPorts.from + Math.floor(Math.random() * (chosenPorts.to - chosenPorts.from));
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    if (await listensOn(port)) return port;
+  }
+  throw new Error(`No free port between ${String(chosenPorts.from)} and ${String(chosenPorts.to)} after 100 tries.`);
 }
 
 export interface ServiceProcess {
