@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from './processes';
 import { decide, hasPostgres, hasRedis, isCi, probePostgres, probeRedis } from './services';
 
 describe('service probes', () => {
@@ -16,10 +17,8 @@ describe('service probes', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     silentPort = (silent.address() as AddressInfo).port;
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    closedPort = (probe.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    // Nothing listens there, and no connection of the suite's takes it as its own port meanwhile.
+    closedPort = await freePort();
   });
 
   afterAll(async () => {
