@@ -8,7 +8,8 @@ import { ViewerProvider } from '../app/viewer';
 import { NotificationsProvider } from '../components/Notifications';
 import { UnregisterPlaybackDeviceMutation } from '../player/operations';
 import { PlayerContext } from '../player/context';
-import { device as deviceOf, fakePlayer, viewer } from '../testing/fixtures';
+import type { PlaybackState } from '../player/context';
+import { device as deviceOf, fakePlayer, playbackState, viewer } from '../testing/fixtures';
 import DevicesPage, { DevicesPageQueryDocument } from './DevicesPage';
 
 /** A device of the devices screen, which also reads whether a device can be controlled. */
@@ -36,6 +37,7 @@ interface Setup {
   provider?: MusicProvider;
   product?: AccountProduct;
   mocks?: MockLink.MockedResponse[];
+  state?: PlaybackState | null;
 }
 
 function renderPage({
@@ -43,9 +45,11 @@ function renderPage({
   provider = 'LOCAL',
   product = 'PREMIUM',
   mocks = [],
+  state = null,
   cache = createCache(),
 }: Setup & { cache?: ReturnType<typeof createCache> }) {
   const player = fakePlayer({
+    state,
     live: false,
     canControl: product === 'PREMIUM',
     browserDeviceId: provider === 'LOCAL' ? 'here' : null,
@@ -84,6 +88,22 @@ describe('the devices screen', () => {
     expect(player.transfer).toHaveBeenCalledWith('here', true);
     // The active device needs no button to move there.
     expect(within(second).queryByRole('button', { name: /^Play on / })).toBeNull();
+  });
+
+  it('marks the device the newest state plays on, where a list read before playback moved still names another', async () => {
+    // The list was read while the kitchen played; playback has moved to this browser since, and plays.
+    const player = renderPage({ state: playbackState({ device: deviceOf({ id: 'here', name: 'Chrome on Linux' }) }) });
+    const [first, second, third] = await rows();
+    if (!first || !second || !third) throw new Error('Three devices should show.');
+    expect(within(first).getByText('This browser')).toBeTruthy();
+    expect(first.textContent).toContain('Computer · Playing');
+    expect(within(first).queryByRole('button', { name: /^Play on / })).toBeNull();
+    expect(within(first).getByRole('slider', { name: 'Volume of this browser' })).toBeTruthy();
+    expect(second.textContent).toContain('Kitchen');
+    expect(second.textContent).toContain('Speaker · Available');
+    fireEvent.click(within(second).getByRole('button', { name: 'Play on Kitchen' }));
+    expect(player.transfer).toHaveBeenCalledWith('kitchen', true);
+    expect(third.textContent).toContain('Computer · Available');
   });
 
   it('sets the volume of the active device only, with the local music service', async () => {

@@ -7,7 +7,7 @@ import type { DevicesPageQuery } from '../__generated__/graphql';
 import { startQuery } from '../app/screens';
 import { useViewer } from '../app/viewer';
 import { EmptyState, ErrorState, LoadingScreen, Skeleton } from '../components/States';
-import { DeviceIcon, orderDevices } from '../player/DeviceList';
+import { DeviceIcon, orderDevices, playsOn } from '../player/DeviceList';
 import { premiumNote } from '../player/PlayerControls';
 import { usePlayer } from '../player/context';
 import { useForgetDevice } from '../player/useForgetDevice';
@@ -61,16 +61,18 @@ function DevicesSkeleton() {
 interface DeviceRowProps {
   device: Device;
   here: boolean;
+  /** Whether playback is on this device (see playsOn). */
+  active: boolean;
   /** Whether its volume can be set from here (the local music service sets the active device's only). */
   volumeHere: boolean;
   forgettable: boolean;
   onForget: () => void;
 }
 
-function DeviceRow({ device, here, volumeHere, forgettable, onForget }: DeviceRowProps) {
+function DeviceRow({ device, here, active, volumeHere, forgettable, onForget }: DeviceRowProps) {
   const player = usePlayer();
-  const playingHere = device.isActive && player.state?.isPlaying === true;
-  const status = device.isActive
+  const playingHere = active && player.state?.isPlaying === true;
+  const status = active
     ? playingHere
       ? 'Playing'
       : 'Active, paused'
@@ -82,15 +84,12 @@ function DeviceRow({ device, here, volumeHere, forgettable, onForget }: DeviceRo
   const spoken = here ? 'this browser' : device.name;
   return (
     <li
-      className={`flex flex-wrap items-center gap-x-4 gap-y-3 rounded-lg p-4 ${device.isActive ? 'bg-accent/10 ring-1 ring-accent/40' : 'bg-neutral-800/40'}`}
+      className={`flex flex-wrap items-center gap-x-4 gap-y-3 rounded-lg p-4 ${active ? 'bg-accent/10 ring-1 ring-accent/40' : 'bg-neutral-800/40'}`}
     >
-      <DeviceIcon
-        type={device.type}
-        className={`size-10 shrink-0 ${device.isActive ? 'text-accent' : 'text-neutral-300'}`}
-      />
+      <DeviceIcon type={device.type} className={`size-10 shrink-0 ${active ? 'text-accent' : 'text-neutral-300'}`} />
       <div className="min-w-0 flex-1 basis-40">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">
-          <span className={`truncate ${device.isActive ? 'text-accent' : ''}`}>{title}</span>
+          <span className={`truncate ${active ? 'text-accent' : ''}`}>{title}</span>
           {here && (
             <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-neutral-200">
               {device.name}
@@ -111,7 +110,7 @@ function DeviceRow({ device, here, volumeHere, forgettable, onForget }: DeviceRo
             name={spoken}
           />
         )}
-        {!device.isActive && (
+        {!active && (
           <button
             type="button"
             disabled={!commands}
@@ -177,19 +176,21 @@ export default function DevicesPage() {
     );
   }
 
-  const ordered = orderDevices(devices, player.browserDeviceId);
+  const ordered = orderDevices(devices, player.browserDeviceId, player.state);
   return (
     <div className="pb-8">
       {header}
       <ul aria-label="Your devices" className="space-y-3 px-4 md:px-6">
         {ordered.map((device) => {
           const here = device.id === player.browserDeviceId;
+          const active = playsOn(device, player.state);
           return (
             <DeviceRow
               key={device.id}
               device={device}
               here={here}
-              volumeHere={device.isActive || !local}
+              active={active}
+              volumeHere={active || !local}
               forgettable={local && !here && device.registeredByClient}
               onForget={() => void forget(device)}
             />
