@@ -2,10 +2,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { graphqlDocuments } from './build/graphql-documents';
+import { precompressAssets } from './build/precompress';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [graphqlDocuments(`${import.meta.dirname}/src/__generated__`), react(), tailwindcss()],
+  plugins: [graphqlDocuments(`${import.meta.dirname}/src/__generated__`), react(), tailwindcss(), precompressAssets()],
   resolve: {
     // RxJS's ES2015 build: native classes and spreads instead of the ES5 build's helpers (smaller, and no tslib).
     conditions: ['es2015', ...defaultClientConditions],

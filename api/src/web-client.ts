@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compression from 'compression';
 import express, { type Router } from 'express';
+import { webAssets } from './web-assets';
 
 /**
- * Serves the built web client: its content-hashed assets compressed and cached for good, and the
- * app shell (index.html) for every client-side route, never cached, so that a new version is picked
+ * Serves the built web client: its content-hashed assets from memory, compressed ahead of time and cached for good
+ * (./web-assets.ts), and the app shell (index.html) for every client-side route, never cached, so that a new version is picked
  * up on the next load. Says how to build the client when it is not built.
  */
 export function webClientRouter(webDist: string): Router {
@@ -20,12 +21,9 @@ export function webClientRouter(webDist: string): Router {
     });
     return router;
   }
-  router.use(compression());
   // File names under /assets carry a hash of their content: a changed file gets a new name.
-  router.use(
-    '/assets',
-    express.static(join(webDist, 'assets'), { index: false, immutable: true, maxAge: '365d', fallthrough: false }),
-  );
+  router.use('/assets', webAssets(join(webDist, 'assets')));
+  router.use(compression());
   router.use(express.static(webDist, { index: false, maxAge: '1h' }));
   // Client-side routes: every other GET gets the app shell.
   router.get('/{*path}', (_req, res) => {

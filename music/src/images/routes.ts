@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
+import { entityTagMatches } from '@graphonic/ops';
 import { badRequest } from '../errors';
 import { imageKinds, isImageKind, renderImage, type ImageKind } from './render';
 
@@ -32,16 +33,6 @@ const idPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Images never change for a given URL: a year, and no revalidation while fresh. */
 const cacheControl = 'public, max-age=31536000, immutable';
-
-/** Whether `If-None-Match` lists this entity tag (weak comparison, as RFC 9110 asks for GET). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .includes(etag);
-}
 
 /** The requested size: 640 when absent, null unless exactly one of the served sizes. */
 function parseSize(value: unknown): ImageSize | null {
@@ -85,7 +76,7 @@ export function sendImage(req: Request, res: Response): void {
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     'X-Content-Type-Options': 'nosniff',
   });
-  if (matches(req.get('If-None-Match'), etag)) {
+  if (entityTagMatches(req.get('If-None-Match'), etag)) {
     res.status(304).end();
     return;
   }
