@@ -6,8 +6,8 @@ import { webAssets } from './web-assets';
 
 /**
  * Serves the built web client: its content-hashed assets from memory, compressed ahead of time and cached for good
- * (./web-assets.ts), and the app shell (index.html) for every client-side route, never cached, so that a new version is picked
- * up on the next load. Says how to build the client when it is not built.
+ * (./web-assets.ts), and the app shell (index.html) for every client-side route, never cached, so that a new
+ * version is picked up on the next load. Says how to build the client when it is not built.
  */
 export function webClientRouter(webDist: string): Router {
   const router = express.Router();

@@ -8,8 +8,8 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /**
- * The built files a browser downloads as text. Source maps are left out: only developer tools ask for them, and
- * compressing them took three times as long as the rest of the build's files together.
+ * The built files a browser downloads as text. Source maps are left out: only developer tools ask for them, and they
+ * come to three times the size of the rest of the build's files together.
  */
 const compressible = /\.(?:js|mjs|css|svg|json|html|txt)$/;
 
