@@ -2,6 +2,7 @@ export { createMusicApp, type MusicApp } from './app';
 export { loadMusicConfig, MusicConfigError, musicEnvironmentVariables, type MusicConfig } from './config';
 export { startMusicService, type MusicService } from './service';
 export { openDatabase } from './db/open';
+export { dumpNewMemoryCluster, startNewStoresFrom } from './db/memory-cluster';
 export { migrate } from './db/migrate';
 export { seedCatalog } from './catalog/seed';
 export { Random } from './catalog/random';

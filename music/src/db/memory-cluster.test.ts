@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryStarts } from './memory-cluster';
+import { dumpNewMemoryCluster, folderStarts, memoryStarts, startNewStoresFrom } from './memory-cluster';
 import { migrate } from './migrate';
 import { openDatabase } from './open';
 import type { Database } from './types';
@@ -16,7 +19,7 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((db) => db.close()));
 });
 
-describe('stores in memory', () => {
+describe('new stores', () => {
   // Up to two stores start by initdb, a second or more each on a busy machine.
   it('start from a copy of a new cluster once the process has opened two, each empty and its own', async () => {
     const first = await openInMemory();
@@ -44,6 +47,49 @@ describe('stores in memory', () => {
     await fourth.exec('CREATE TABLE only_here (id int)');
     const inThird = await third.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'only_here'");
     expect(inThird.rows).toEqual([]);
+  }, 30_000);
+
+  it('start from a copy handed to the process without initdb, the first store included, each empty and its own', async () => {
+    // As the test run's global set-up does for every worker: one copy, made in a process of its own.
+    startNewStoresFrom(await dumpNewMemoryCluster());
+    const before = { ...memoryStarts };
+    const first = await openInMemory();
+    const second = await openInMemory();
+    expect(memoryStarts).toEqual({ initdb: before.initdb, copied: before.copied + 2 });
+
+    await first.exec('CREATE TABLE only_in_first (id int)');
+    const inSecond = await second.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'only_in_first'");
+    expect(inSecond.rows).toEqual([]);
+    await migrate(second);
+    const trgm = await second.query<{ similar: boolean }>(
+      "SELECT similarity('graphonic', 'graphonics') > 0.5 AS similar",
+    );
+    expect(trgm.rows).toEqual([{ similar: true }]);
+  }, 30_000);
+
+  it('in a new folder start from a copy handed to the process, and a folder that holds one opens it', async () => {
+    startNewStoresFrom(await dumpNewMemoryCluster());
+    const folder = mkdtempSync(join(tmpdir(), 'graphonic-cluster-copy-'));
+    try {
+      const before = { ...folderStarts };
+      const created = await openDatabase({ dataDir: folder });
+      await migrate(created);
+      await created.exec("CREATE TABLE kept (id text); INSERT INTO kept VALUES ('kept')");
+      await created.close();
+      expect(folderStarts).toEqual({ initdb: before.initdb, copied: before.copied + 1 });
+
+      const reopened = await openDatabase({ dataDir: folder });
+      try {
+        const kept = await reopened.query<{ id: string }>('SELECT id FROM kept');
+        expect(kept.rows).toEqual([{ id: 'kept' }]);
+        // Opened as it was, not started again from the copy.
+        expect(folderStarts).toEqual({ initdb: before.initdb, copied: before.copied + 1 });
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   }, 30_000);
 
   it('keep a buffer pool of their own size, by initdb or from the copy', async () => {

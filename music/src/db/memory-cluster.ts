@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 
 /**
@@ -7,7 +9,9 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
  * process that opens one store (the service) never takes a copy; one that opens many (the tests, the bench) takes
  * it at its second store, right after initdb and before anything is written, and starts every later store from it.
  * The copy is the data directory PGlite dumps, uncompressed (40 MB, held twice for the process's life: as a `Blob`
- * and as bytes at hand): compressed, every store would pay to inflate it.
+ * and as bytes at hand): compressed, every store would pay to inflate it. Processes that open stores side by side
+ * (the test workers) can share one copy, made once (`dumpNewMemoryCluster`) and handed to each
+ * (`startNewStoresFrom`): then none of them runs initdb at all, for stores in memory or in new folders.
  */
 
 let opened = 0;
@@ -15,6 +19,12 @@ let newCluster: Promise<Blob | undefined> | undefined;
 
 /** How the in-memory stores of this process started: by initdb, or from the copy of a new cluster. */
 export const memoryStarts = { initdb: 0, copied: 0 };
+
+/** How the stores this process made in new folders started: by initdb, or from a copy handed to the process. */
+export const folderStarts = { initdb: 0, copied: 0 };
+
+/** The copy handed to this process, if any (`startNewStoresFrom`). */
+let handed: Blob | undefined;
 
 /**
  * The buffer pool of a store in memory. Its files already live in memory, so PostgreSQL's default of 128 MB only
@@ -47,10 +57,55 @@ async function readCopy(dump: Blob): Promise<Blob> {
   return new ReadCopy(new Uint8Array(await dump.arrayBuffer()), dump.type);
 }
 
+/** What PGlite names the type of an uncompressed dump: it reads a copy by this type. */
+const dumpType = 'application/x-tar';
+
+/**
+ * The copy of a new cluster, as `startNewStoresFrom` takes it: made by initdb in a store of its own, which is
+ * closed again.
+ */
+export async function dumpNewMemoryCluster(settings: Settings = {}): Promise<Uint8Array<ArrayBuffer>> {
+  const pglite = await PGlite.create({ ...settings, startParams: memoryStartParams(), dataDir: 'memory://' });
+  try {
+    return new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+  } finally {
+    await pglite.close();
+  }
+}
+
+/**
+ * Starts this process's later new stores, in memory or in a new folder, from `copy` (made by `dumpNewMemoryCluster`
+ * with the same PGlite), its first included, instead of by initdb.
+ */
+export function startNewStoresFrom(copy: Uint8Array<ArrayBuffer>): void {
+  handed = new ReadCopy(copy, dumpType);
+  newCluster = Promise.resolve(handed);
+}
+
+/**
+ * Starts the cluster in `folder`: the one it holds, or a new one, from the copy handed to the process where there is
+ * one (only such a copy: a process that opens a store in a folder rarely opens a second).
+ */
+export async function startFolderPGlite(folder: string, settings: Settings): Promise<PGlite> {
+  const isNew = !existsSync(join(folder, 'PG_VERSION'));
+  if (isNew && handed) {
+    const pglite = await PGlite.create({ ...settings, dataDir: folder, loadDataDir: handed });
+    folderStarts.copied += 1;
+    return pglite;
+  }
+  const pglite = await PGlite.create({ ...settings, dataDir: folder });
+  if (isNew) folderStarts.initdb += 1;
+  return pglite;
+}
+
+function memoryStartParams(): string[] {
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${memorySharedBuffers}`];
+}
+
 /** Starts a new, empty PostgreSQL cluster in memory with `settings`. */
 export async function startMemoryPGlite(settings: Settings): Promise<PGlite> {
   opened += 1;
-  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${memorySharedBuffers}`];
+  const startParams = memoryStartParams();
   const copy = newCluster && (await newCluster);
   if (copy) {
     const pglite = await PGlite.create({ ...settings, startParams, dataDir: 'memory://', loadDataDir: copy });

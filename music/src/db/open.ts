@@ -1,14 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PGlite, TransactionAbortedError as PGliteTransactionAbortedError } from '@electric-sql/pglite';
-import type { ParserOptions, Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import { TransactionAbortedError as PGliteTransactionAbortedError } from '@electric-sql/pglite';
+import type { ParserOptions, PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Pool, TypeOverrides, types as pgTypes } from 'pg';
 import type { PoolClient } from 'pg';
 import { createLogger } from '../ops/logger';
 import { lockDataDir } from './data-dir-lock';
-import { startMemoryPGlite } from './memory-cluster';
+import { startFolderPGlite, startMemoryPGlite } from './memory-cluster';
 import type { Database, QueryResult, Row, Transaction } from './types';
 
 export interface OpenDatabaseOptions {
@@ -310,7 +310,7 @@ async function startPGlite(
   await mkdir(folder, { recursive: true });
   const unlock = await lockDataDir(folder);
   try {
-    return { pglite: await PGlite.create({ dataDir: folder, ...settings }), unlock };
+    return { pglite: await startFolderPGlite(folder, settings), unlock };
   } catch (error) {
     await unlock();
     throw error;
