@@ -1,4 +1,4 @@
 // A set-up file of the projects whose tests open stores: see ./cluster-copy.ts.
 import { useRunClusterCopy } from './cluster-copy';
 
-useRunClusterCopy();
+await useRunClusterCopy();

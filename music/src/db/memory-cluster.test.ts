@@ -51,11 +51,19 @@ describe('new stores', () => {
 
   it('start from a copy handed to the process without initdb, the first store included, each empty and its own', async () => {
     // As the test run's global set-up does for every worker: one copy, made in a process of its own.
-    startNewStoresFrom(await dumpNewMemoryCluster());
+    const copy = await dumpNewMemoryCluster();
+    let asked = 0;
+    startNewStoresFrom(() => {
+      asked += 1;
+      return Promise.resolve(copy);
+    });
+    // Asked for when the first store starts, not before, and once.
+    expect(asked).toBe(0);
     const before = { ...memoryStarts };
     const first = await openInMemory();
     const second = await openInMemory();
     expect(memoryStarts).toEqual({ initdb: before.initdb, copied: before.copied + 2 });
+    expect(asked).toBe(1);
 
     await first.exec('CREATE TABLE only_in_first (id int)');
     const inSecond = await second.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'only_in_first'");
@@ -68,7 +76,8 @@ describe('new stores', () => {
   }, 30_000);
 
   it('in a new folder start from a copy handed to the process, and a folder that holds one opens it', async () => {
-    startNewStoresFrom(await dumpNewMemoryCluster());
+    const copy = await dumpNewMemoryCluster();
+    startNewStoresFrom(() => Promise.resolve(copy));
     const folder = mkdtempSync(join(tmpdir(), 'graphonic-cluster-copy-'));
     try {
       const before = { ...folderStarts };

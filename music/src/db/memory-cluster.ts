@@ -23,8 +23,8 @@ export const memoryStarts = { initdb: 0, copied: 0 };
 /** How the stores this process made in new folders started: by initdb, or from a copy handed to the process. */
 export const folderStarts = { initdb: 0, copied: 0 };
 
-/** The copy handed to this process, if any (`startNewStoresFrom`). */
-let handed: Blob | undefined;
+/** The copy handed to this process, if any (`startNewStoresFrom`), asked for at the first new store. */
+let handed: (() => Promise<Blob | undefined>) | undefined;
 
 /**
  * The buffer pool of a store in memory. Its files already live in memory, so PostgreSQL's default of 128 MB only
@@ -74,12 +74,18 @@ export async function dumpNewMemoryCluster(settings: Settings = {}): Promise<Uin
 }
 
 /**
- * Starts this process's later new stores, in memory or in a new folder, from `copy` (made by `dumpNewMemoryCluster`
- * with the same PGlite), its first included, instead of by initdb.
+ * Starts this process's later new stores, in memory or in a new folder, from the copy `copy` answers (made by
+ * `dumpNewMemoryCluster` with the same PGlite), its first included, instead of by initdb. `copy` is asked once, when
+ * the first such store starts: a process that opens none pays nothing. A copy that cannot be had leaves the stores to
+ * start as before.
  */
-export function startNewStoresFrom(copy: Uint8Array<ArrayBuffer>): void {
-  handed = new ReadCopy(copy, dumpType);
-  newCluster = Promise.resolve(handed);
+export function startNewStoresFrom(copy: () => Promise<Uint8Array<ArrayBuffer>>): void {
+  let asked: Promise<Blob | undefined> | undefined;
+  handed = () =>
+    (asked ??= copy().then(
+      (bytes): Blob | undefined => new ReadCopy(bytes, dumpType),
+      (): undefined => undefined,
+    ));
 }
 
 /**
@@ -88,8 +94,9 @@ export function startNewStoresFrom(copy: Uint8Array<ArrayBuffer>): void {
  */
 export async function startFolderPGlite(folder: string, settings: Settings): Promise<PGlite> {
   const isNew = !existsSync(join(folder, 'PG_VERSION'));
-  if (isNew && handed) {
-    const pglite = await PGlite.create({ ...settings, dataDir: folder, loadDataDir: handed });
+  const copy = isNew && handed ? await handed() : undefined;
+  if (copy) {
+    const pglite = await PGlite.create({ ...settings, dataDir: folder, loadDataDir: copy });
     folderStarts.copied += 1;
     return pglite;
   }
@@ -106,7 +113,7 @@ function memoryStartParams(): string[] {
 export async function startMemoryPGlite(settings: Settings): Promise<PGlite> {
   opened += 1;
   const startParams = memoryStartParams();
-  const copy = newCluster && (await newCluster);
+  const copy = (handed && (await handed())) ?? (newCluster && (await newCluster));
   if (copy) {
     const pglite = await PGlite.create({ ...settings, startParams, dataDir: 'memory://', loadDataDir: copy });
     memoryStarts.copied += 1;
