@@ -50,7 +50,7 @@ describe('new stores', () => {
   }, 30_000);
 
   it('start from a copy handed to the process without initdb, the first store included, each empty and its own', async () => {
-    // As the test run's global set-up does for every worker: one copy, made in a process of its own.
+    // As the test run's set-up does for every worker: one copy of a new cluster, asked for at the first store.
     const copy = await dumpNewMemoryCluster();
     let asked = 0;
     startNewStoresFrom(() => {
