@@ -7,8 +7,9 @@ export default defineConfig({
     // Most test files wait on servers, databases and sockets more than they compute: one file more
     // than there are cores keeps every core busy (Vitest's default leaves one idle).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism() + 1),
-    // One copy of a new embedded cluster for every worker's new stores, made before the files start.
-    globalSetup: ['test-support/cluster-copy.ts'],
+    // One copy of a new embedded cluster for every worker's new stores, made at the first store; and, once every
+    // file has ended, the PostgreSQL catalogs vacuumed of what the files' schemas left in them.
+    globalSetup: ['test-support/cluster-copy.ts', 'test-support/catalog-upkeep.ts'],
     coverage: {
       provider: 'v8',
       include: ['api/src/**/*.ts', 'music/src/**/*.ts', 'ops/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'schema/**/*.ts'],
