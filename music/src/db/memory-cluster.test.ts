@@ -19,6 +19,10 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((db) => db.close()));
 });
 
+/** A copy of a new cluster, as the test run's set-up hands one to each worker: made once, for the tests below. */
+let madeCopy: Promise<Uint8Array<ArrayBuffer>> | undefined;
+const newClusterCopy = (): Promise<Uint8Array<ArrayBuffer>> => (madeCopy ??= dumpNewMemoryCluster());
+
 describe('new stores', () => {
   // Up to two stores start by initdb, a second or more each on a busy machine.
   it('start from a copy of a new cluster once the process has opened two, each empty and its own', async () => {
@@ -51,7 +55,7 @@ describe('new stores', () => {
 
   it('start from a copy handed to the process without initdb, the first store included, each empty and its own', async () => {
     // As the test run's set-up does for every worker: one copy of a new cluster, asked for at the first store.
-    const copy = await dumpNewMemoryCluster();
+    const copy = await newClusterCopy();
     let asked = 0;
     startNewStoresFrom(() => {
       asked += 1;
@@ -76,7 +80,7 @@ describe('new stores', () => {
   }, 30_000);
 
   it('in a new folder start from a copy handed to the process, and a folder that holds one opens it', async () => {
-    const copy = await dumpNewMemoryCluster();
+    const copy = await newClusterCopy();
     startNewStoresFrom(() => Promise.resolve(copy));
     const folder = mkdtempSync(join(tmpdir(), 'graphonic-cluster-copy-'));
     try {
