@@ -3,6 +3,7 @@ import { answerTo } from './faults';
 import { saveScreen } from './screens';
 import {
   addFirstFound,
+  albumTracks,
   demoListener,
   expectAccessible,
   expectAudioPlaying,
@@ -106,7 +107,7 @@ test('a new listener lands, signs in, finds and plays an album, likes a song, ma
   const albumName = (await album.textContent()) ?? '';
   await album.click();
   await expect(page.getByRole('heading', { level: 1, name: albumName })).toBeVisible();
-  const tracks = page.getByRole('list', { name: `Tracks of ${albumName}` });
+  const tracks = albumTracks(page, albumName);
   await expect(tracks.getByRole('listitem').first()).toBeVisible();
   await screen('07-album');
   await expectAccessible(page);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { saveScreen } from './screens';
-import { expectAccessible, graphql, signIn, watchErrors } from './support';
+import { albumTracks, expectAccessible, graphql, signIn, watchErrors } from './support';
 
 /**
  * Moving around the app by keyboard and screen reader: a track list plays from the keyboard, each screen
@@ -59,7 +59,7 @@ test('a track list plays from the keyboard alone: Tab to a row, Enter plays it, 
   await playHere(page);
   const album = await pickAlbum(page);
   await page.goto(`/album/${album.id}`);
-  const list = page.getByRole('list', { name: `Tracks of ${album.name}` });
+  const list = albumTracks(page, album.name);
   await expect(list.getByRole('listitem').first()).toBeVisible();
 
   // Every row's play button is in the accessibility tree, named by the track and its artists.
@@ -256,7 +256,7 @@ test.describe('on a phone', () => {
     await expectAccessible(page);
     const album = await pickAlbum(page);
     await page.goto(`/album/${album.id}`);
-    const list = page.getByRole('list', { name: `Tracks of ${album.name}` });
+    const list = albumTracks(page, album.name);
     await expect(list.getByRole('listitem')).toHaveCount(album.totalTracks);
     await expect(list.getByRole('button', { name: /^Play .+ by .+/ })).toHaveCount(album.totalTracks);
     await expect(page).toHaveTitle(`${album.name} – Graphonic`);

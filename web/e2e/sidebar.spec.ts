@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { answerTo, failOperation } from './faults';
 import { saveScreen } from './screens';
-import { expectAccessible, graphql, signIn, watchErrors } from './support';
+import { albumTracks, escapeRegExp, expectAccessible, graphql, signIn, watchErrors } from './support';
 
 // Whole-page loads (sign-in, reloads) on a busy machine take longer than the default wait.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -72,26 +72,25 @@ test('the sidebar is Your Library: what is saved or followed shows at once, and 
   const album = await unsavedAlbum(page);
   await page.goto(`/album/${album.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(album.name);
-  const albumRow = rows(page).getByRole('link', { name: new RegExp(`^${escape(album.name)} Album · `) });
+  const albumRow = rows(page).getByRole('link', { name: new RegExp(`^${escapeRegExp(album.name)} Album · `) });
   await expect(albumRow).toHaveCount(0);
   const albumSaved = answerTo(page, 'SaveToLibrary');
-  await page.getByRole('button', { name: `Save ${album.name} to your library` }).click();
+  // The album's own button comes before its tracks', which a title track shares a name with.
+  await page
+    .getByRole('button', { name: `Save ${album.name} to your library` })
+    .first()
+    .click();
   await expect(albumRow).toBeVisible();
   await expect(albumRow).toHaveAttribute('aria-current', 'page');
 
   // An artist followed from their page: a round portrait, "Artist".
-  const artistLink = page
-    .getByRole('list', { name: `Tracks of ${album.name}` })
-    .getByRole('listitem')
-    .first()
-    .getByRole('link')
-    .first();
+  const artistLink = albumTracks(page, album.name).getByRole('listitem').first().getByRole('link').first();
   const artistName = (await artistLink.textContent()) ?? '';
   await artistLink.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(artistName);
   const artistId = new URL(page.url()).pathname.replace('/artist/', '');
   const wasFollowing = await followed(page, artistId);
-  const artistRow = rows(page).getByRole('link', { name: new RegExp(`^${escape(artistName)} Artist$`) });
+  const artistRow = rows(page).getByRole('link', { name: new RegExp(`^${escapeRegExp(artistName)} Artist$`) });
   if (wasFollowing) {
     await page.getByRole('button', { name: 'Following', exact: true }).click();
     await expect(artistRow).toHaveCount(0);
@@ -108,7 +107,7 @@ test('the sidebar is Your Library: what is saved or followed shows at once, and 
   const show = await unsavedShow(page);
   await page.goto(`/show/${show.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(show.name);
-  const showRow = rows(page).getByRole('link', { name: new RegExp(`^${escape(show.name)} Podcast · `) });
+  const showRow = rows(page).getByRole('link', { name: new RegExp(`^${escapeRegExp(show.name)} Podcast · `) });
   await expect(showRow).toHaveCount(0);
   const showSaved = answerTo(page, 'SaveToLibrary');
   await page.getByRole('button', { name: `Save ${show.name} to your library` }).click();
@@ -166,7 +165,3 @@ test('the sidebar says when Your Library cannot be loaded, and loads it again on
   await expect(rows(page).getByRole('link', { name: /^Liked Songs/ })).toBeVisible();
   await failing.release();
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

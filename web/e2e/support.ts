@@ -116,6 +116,20 @@ export async function expectAccessible(page: Page, { within }: { within?: string
   expect(serious).toEqual([]);
 }
 
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * An album's track lists on its page: "Tracks of <album>", or one list a disc ("Disc 1 of <album>", …) when it has
+ * more than one. Any album's when no name is given. Its rows, in order, are `albumTracks(page).getByRole('listitem')`.
+ */
+export function albumTracks(page: Page, albumName?: string): Locator {
+  const album = albumName === undefined ? '.+' : escapeRegExp(albumName);
+  return page.getByRole('list', { name: new RegExp(`^(Tracks|Disc \\d+) of ${album}$`) });
+}
+
 /** Collects page errors and console errors, to assert that a journey had none. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -22,6 +22,31 @@ describe('ItemCredits', () => {
     expect(screen.getByRole('link', { name: 'Bo' }).getAttribute('href')).toBe('/artist/b2');
   });
 
+  it("gives a name alone on its line a thumb's width on a phone, and leaves names in a run as words of the line", () => {
+    const { unmount } = render(<ItemCredits item={{ __typename: 'Track', artists: [{ id: 'a1', name: 'Io' }] }} />);
+    expect(screen.getByRole('link', { name: 'Io' }).className).toContain('max-sm:min-w-11');
+    unmount();
+    render(
+      <p>
+        <ItemCredits
+          item={{
+            __typename: 'Track',
+            artists: [
+              { id: 'a1', name: 'Io' },
+              { id: 'b2', name: 'Bo' },
+            ],
+          }}
+        />
+      </p>,
+    );
+    for (const name of ['Io', 'Bo']) {
+      const link = screen.getByRole('link', { name });
+      expect(link.className).not.toContain('inline-block');
+      // In the line's own text, beside the commas.
+      expect(link.parentElement?.tagName).toBe('P');
+    }
+  });
+
   it("links an episode's show", () => {
     render(<ItemCredits item={{ __typename: 'Episode', show: { id: 's1', name: 'Morning Talk' } }} />);
     expect(screen.getByRole('link', { name: 'Morning Talk' }).getAttribute('href')).toBe('/show/s1');

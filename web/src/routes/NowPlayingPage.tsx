@@ -6,6 +6,7 @@ import { graphql } from '../__generated__';
 import type { NowPlayingPageQuery as NowPlayingPageData } from '../__generated__/graphql';
 import { useViewer } from '../app/viewer';
 import { Cover } from '../components/Cover';
+import { soleLinkClass } from '../components/ItemCredits';
 import { LikeButton } from '../components/LikeButton';
 import { ErrorState, LoadingScreen, Skeleton } from '../components/States';
 import { onlyCodes } from '../lib/errors';
@@ -246,7 +247,7 @@ function NowPlayingHeader({ state, item }: { state: PlaybackState; item: Playing
             <ItemByline item={item} className="mt-2 text-lg text-neutral-300" />
             {item.__typename === 'Track' && (
               <p className="truncate text-sm text-neutral-400">
-                <Link to={`/album/${item.album.id}`} className="hover:text-white hover:underline max-sm:py-3.5">
+                <Link to={`/album/${item.album.id}`} className={soleLinkClass}>
                   {item.album.name}
                 </Link>
               </p>
