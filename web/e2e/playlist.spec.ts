@@ -6,15 +6,25 @@ import { addFirstFound, expectAccessible, graphql, playlistOrder as order, signI
 // Whole-page loads (sign-in, reloads) on a busy machine take longer than the default wait.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-/** Drags a row's handle to the middle of another row, with the pointer, in small steps. */
+/**
+ * Drags a row's handle to just past the middle of the row at another place in the list, with the pointer, in small
+ * steps; then, as a person's eye would, aims again at where that place is now before letting go: the screen may have
+ * moved under the pointer meanwhile (a scroll near the list's edge, a section that settled below it).
+ */
 async function drag(page: Page, handle: Locator, onto: Locator, below: boolean): Promise<void> {
   await handle.scrollIntoViewIfNeeded();
   const from = await handle.boundingBox();
-  const to = await onto.boundingBox();
-  if (!from || !to) throw new Error('The rows to drag between are not on screen.');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  if (!from) throw new Error('The row to drag is not on screen.');
+  const x = from.x + from.width / 2;
+  const target = async (): Promise<number> => {
+    const to = await onto.boundingBox();
+    if (!to) throw new Error('The place to drag to is not on screen.');
+    return to.y + to.height / 2 + (below ? 8 : -8);
+  };
+  await page.mouse.move(x, from.y + from.height / 2);
   await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + (below ? 8 : -8), { steps: 12 });
+  await page.mouse.move(x, await target(), { steps: 12 });
+  await page.mouse.move(x, await target());
   await page.mouse.up();
 }
 
