@@ -2,43 +2,29 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ItemCredits } from './ItemCredits';
 
+/** A track's credits in a line of their own, as the rows and the player show them. */
+function renderTrackCredits(...names: string[]) {
+  const artists = names.map((name, index) => ({ id: `a${String(index + 1)}`, name }));
+  return render(
+    <p>
+      <ItemCredits item={{ __typename: 'Track', artists }} />
+    </p>,
+  );
+}
+
 describe('ItemCredits', () => {
   it("links a track's artists, separated by commas", () => {
-    const { container } = render(
-      <p>
-        <ItemCredits
-          item={{
-            __typename: 'Track',
-            artists: [
-              { id: 'a1', name: 'Ann' },
-              { id: 'b2', name: 'Bo' },
-            ],
-          }}
-        />
-      </p>,
-    );
+    const { container } = renderTrackCredits('Ann', 'Bo');
     expect(container.textContent).toBe('Ann, Bo');
     expect(screen.getByRole('link', { name: 'Ann' }).getAttribute('href')).toBe('/artist/a1');
-    expect(screen.getByRole('link', { name: 'Bo' }).getAttribute('href')).toBe('/artist/b2');
+    expect(screen.getByRole('link', { name: 'Bo' }).getAttribute('href')).toBe('/artist/a2');
   });
 
   it("gives a name alone on its line a thumb's width on a phone, and leaves names in a run as words of the line", () => {
-    const { unmount } = render(<ItemCredits item={{ __typename: 'Track', artists: [{ id: 'a1', name: 'Io' }] }} />);
+    const { unmount } = renderTrackCredits('Io');
     expect(screen.getByRole('link', { name: 'Io' }).className).toContain('max-sm:min-w-11');
     unmount();
-    render(
-      <p>
-        <ItemCredits
-          item={{
-            __typename: 'Track',
-            artists: [
-              { id: 'a1', name: 'Io' },
-              { id: 'b2', name: 'Bo' },
-            ],
-          }}
-        />
-      </p>,
-    );
+    renderTrackCredits('Io', 'Bo');
     for (const name of ['Io', 'Bo']) {
       const link = screen.getByRole('link', { name });
       expect(link.className).not.toContain('inline-block');
