@@ -7,6 +7,10 @@ export default defineConfig({
     // Most test files wait on servers, databases and sockets more than they compute: one file more
     // than there are cores keeps every core busy (Vitest's default leaves one idle).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism() + 1),
+    // With a worker on every core, the collector's helper threads only take cores from other workers: each worker
+    // collects on its own thread, in a young generation four times the default, for 5 % less processor time
+    // (docs/decisions/069).
+    execArgv: ['--max-semi-space-size=64', '--single-threaded-gc'],
     // One copy of a new embedded cluster for every worker's new stores, made at the first store; and, once every
     // file has ended, the PostgreSQL catalogs vacuumed of what the files' schemas left in them.
     globalSetup: ['test-support/cluster-copy.ts', 'test-support/catalog-upkeep.ts'],

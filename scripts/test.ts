@@ -80,7 +80,8 @@ const checks: Step[] = [
     // again (scripts/checks.ts). Beside the browser tests, the processor time is what counts.
     name: 'types and lint',
     command: process.execPath,
-    args: ['--import', 'tsx', 'scripts/types-and-lint.ts'],
+    // Collected on its own thread: beside the tests every core is busy, and the collector's helpers only add work.
+    args: ['--single-threaded-gc', '--import', 'tsx', 'scripts/types-and-lint.ts'],
     tally: () => checksTally(resolve(reports, 'checks.json')),
   },
   { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
@@ -108,7 +109,13 @@ mkdirSync(reports, { recursive: true });
 
 const results: { name: string; tally: Tally; ms: number }[] = [];
 const failedSteps = new Set<string>();
-const env = { ...process.env, FORCE_COLOR: '1' };
+/**
+ * Every Node process of the run (the checks, the test runners, both servers, the commands tests start) scavenges a
+ * young generation of 64 MB rather than 16: fewer collections of the same live objects. The type check and lint
+ * took 16 % less processor time with it and one collector thread (docs/decisions/069).
+ */
+const nodeOptions = [process.env.NODE_OPTIONS, '--max-semi-space-size=64'].filter(Boolean).join(' ');
+const env = { ...process.env, FORCE_COLOR: '1', NODE_OPTIONS: nodeOptions };
 
 /** The command line that runs a step, lowered in priority where the step runs in the background. */
 function commandLine(step: Step): [string, string[]] {

@@ -199,10 +199,11 @@ export async function audio(page: Page): Promise<AudioState> {
 /**
  * The audio really plays: the same audio's time advances by more than a second and a half. The count starts
  * again when the audio changes or goes back, as it does when the item that was loaded gives way to the one asked
- * for: only the audio that plays on counts.
+ * for: only the audio that plays on counts. A long episode's audio may take longer to start on a busy machine:
+ * `timeout` gives it longer.
  */
-export async function expectAudioPlaying(page: Page): Promise<AudioState> {
-  await expect.poll(async () => (await audio(page)).paused, { timeout: 15_000 }).toBe(false);
+export async function expectAudioPlaying(page: Page, { timeout = 15_000 } = {}): Promise<AudioState> {
+  await expect.poll(async () => (await audio(page)).paused, { timeout }).toBe(false);
   let from = await audio(page);
   let now = from;
   await expect
@@ -212,7 +213,7 @@ export async function expectAudioPlaying(page: Page): Promise<AudioState> {
         if (now.src !== from.src || now.time < from.time) from = now;
         return now.paused ? 'paused' : now.time - from.time;
       },
-      { timeout: 15_000 },
+      { timeout },
     )
     .toBeGreaterThan(1.5);
   return now;
