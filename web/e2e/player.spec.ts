@@ -511,7 +511,7 @@ test('an episode plays at the speed chosen, and keeps it across a reload', async
     page.locator('audio[data-player="browser"]').evaluate((element: HTMLMediaElement) => element.playbackRate);
 
   const controls = await openControls(page, testInfo);
-  await expectAudioPlaying(page, { timeout: 30_000 });
+  await expectAudioPlaying(page, { timeout: 30_000, seconds: 2 });
   const speed = (label: string) => controls.getByRole('button', { name: `Playback speed, ${label}`, exact: true });
   await expect(speed('1×')).toBeVisible();
   await expectAccessible(page);
@@ -540,7 +540,7 @@ test('an episode plays at the speed chosen, and keeps it across a reload', async
   await expect(again.getByRole('button', { name: 'Playback speed, 1.5×', exact: true })).toBeVisible({
     timeout: 15_000,
   });
-  await expectAudioPlaying(page, { timeout: 30_000 });
+  await expectAudioPlaying(page, { timeout: 30_000, seconds: 2 });
   await expect.poll(rate).toBe(1.5);
 
   // Back to 1× for whatever plays an episode next, answered before the pause below is sent (a command's answer

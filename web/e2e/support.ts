@@ -200,9 +200,9 @@ export async function audio(page: Page): Promise<AudioState> {
  * The audio really plays: the same audio's time advances by more than a second and a half. The count starts
  * again when the audio changes or goes back, as it does when the item that was loaded gives way to the one asked
  * for: only the audio that plays on counts. A long episode's audio may take longer to start on a busy machine:
- * `timeout` gives it longer.
+ * `timeout` gives it longer, and `seconds` asks for more than a second and a half.
  */
-export async function expectAudioPlaying(page: Page, { timeout = 15_000 } = {}): Promise<AudioState> {
+export async function expectAudioPlaying(page: Page, { timeout = 15_000, seconds = 1.5 } = {}): Promise<AudioState> {
   await expect.poll(async () => (await audio(page)).paused, { timeout }).toBe(false);
   let from = await audio(page);
   let now = from;
@@ -215,7 +215,7 @@ export async function expectAudioPlaying(page: Page, { timeout = 15_000 } = {}):
       },
       { timeout },
     )
-    .toBeGreaterThan(1.5);
+    .toBeGreaterThan(seconds);
   return now;
 }
 
