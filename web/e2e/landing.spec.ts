@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { saveScreen } from './screens';
 import { expectAccessible, watchErrors } from './support';
 
@@ -37,41 +37,4 @@ test('the sign-in error page explains each failure in plain words', async ({ pag
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in did not work');
   await page.getByRole('link', { name: 'Try signing in again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Graphonic' })).toBeVisible();
-});
-
-/** The animation a new element of `className` runs, as the page's styles and the browser's settings give it. */
-function animationOf(page: Page, className: string): Promise<string> {
-  return page.evaluate((name) => {
-    const probe = document.createElement('div');
-    probe.className = name;
-    document.body.append(probe);
-    const animation = getComputedStyle(probe).animationName;
-    probe.remove();
-    return animation;
-  }, className);
-}
-
-test.describe('for a visitor who asks for less motion', () => {
-  test.use({ reducedMotion: 'reduce' });
-
-  test('nothing moves: no growth under the pointer, no fading, no spinning or pulsing', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'a phone has no pointer to hover with; the desktop covers the styles');
-    await page.goto('/');
-    const signIn = page.getByRole('link', { name: 'Sign in' });
-    await signIn.hover();
-    await expect(signIn).toHaveCSS('scale', 'none');
-    await expect(signIn).toHaveCSS('transition-duration', '0s');
-    // The spinner, and the placeholders of a screen on its way.
-    expect(await animationOf(page, 'animate-spin')).toBe('none');
-    expect(await animationOf(page, 'animate-pulse')).toBe('none');
-
-    // With motion allowed, the same page moves.
-    await page.emulateMedia({ reducedMotion: 'no-preference' });
-    await page.mouse.move(0, 0);
-    await signIn.hover();
-    await expect(signIn).toHaveCSS('scale', '1.05');
-    await expect(signIn).not.toHaveCSS('transition-duration', '0s');
-    expect(await animationOf(page, 'animate-spin')).toBe('spin');
-    expect(await animationOf(page, 'animate-pulse')).toBe('pulse');
-  });
 });
