@@ -114,7 +114,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     trustProxy: () => app.get('trust proxy fn') as (address: string, hop: number) => boolean,
     onRequest,
   });
-  mountRoutes(app, { config, options, logger, metrics, redis, sessions, oauthClient });
+  mountRoutes(app, { config, options, logger, metrics, redis, sessions, oauthClient, clients });
   app.use(
     '/graphql',
     // Browsers on other origins get no CORS headers: only the app's own origin (PUBLIC_URL) may call with cookies.
@@ -188,6 +188,7 @@ function mountRoutes(
     redis,
     sessions,
     oauthClient,
+    clients,
   }: {
     config: Config;
     options: AppOptions;
@@ -196,6 +197,7 @@ function mountRoutes(
     redis: RedisClient | undefined;
     sessions: SessionSetup;
     oauthClient: ReturnType<typeof accountsClient>;
+    clients: MusicClients;
   },
 ): void {
   // Hides the framework from fingerprinting.
@@ -229,7 +231,14 @@ function mountRoutes(
   // Sessions only where they are used: static files and health checks never touch the store.
   // A failing store (Redis restarting) answers UPSTREAM_UNAVAILABLE instead of failing the request.
   app.use(['/auth', '/graphql'], storeFailuresAnswered(sessions.middleware, logger));
-  app.use(createAuthRouter(config, { logger, timeoutMs: options.musicClient?.timeoutMs, client: oauthClient }));
+  app.use(
+    createAuthRouter(config, {
+      logger,
+      timeoutMs: options.musicClient?.timeoutMs,
+      client: oauthClient,
+      music: (accessToken, requestId) => clients.forSignIn(accessToken, requestId),
+    }),
+  );
 }
 
 /** Closes the Redis client: its commands under way finish; one that cannot close (Redis gone) is cut. */

@@ -26,6 +26,10 @@ let music: LocalMusic;
 /** While true, the music service answers its discovery document with 404, as Spotify's accounts service does. */
 let hideDiscovery = false;
 let profileRequests = 0;
+/** How many profile requests to come the music service answers with 503, as an upstream that stumbles does. */
+let profileFailures = 0;
+/** The upstream calls the api without OpenID Connect reports, as `METHOD path status`. */
+const upstreamCalls: string[] = [];
 const apis: RunningApi[] = [];
 
 function storedSessions(api: RunningApi): MusicSession[] {
@@ -38,7 +42,10 @@ function storedSessions(api: RunningApi): MusicSession[] {
 }
 
 /** An api listening before the music service starts, which must know its callback address; built once it has. */
-async function listeningApi(): Promise<{ url: string; build: () => Promise<RunningApi> }> {
+async function listeningApi(): Promise<{
+  url: string;
+  build: (options?: Parameters<typeof createApp>[1]) => Promise<RunningApi>;
+}> {
   const sessionDir = mkdtempSync(join(tmpdir(), 'graphonic-sessions-'));
   const holder: { app?: Awaited<ReturnType<typeof createApp>>['app'] } = {};
   const server: RunningServer = await listen((req, res) => {
@@ -46,7 +53,7 @@ async function listeningApi(): Promise<{ url: string; build: () => Promise<Runni
   });
   return {
     url: server.url,
-    async build() {
+    async build(options) {
       const built = await createApp(
         loadConfig({
           NODE_ENV: 'test',
@@ -56,6 +63,7 @@ async function listeningApi(): Promise<{ url: string; build: () => Promise<Runni
           SESSION_DIR: sessionDir,
           WEB_DIST: join(sessionDir, 'no-web'),
         }),
+        options,
       );
       holder.app = built.app;
       return {
@@ -85,11 +93,24 @@ beforeAll(async () => {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not_found"}');
         return;
       }
-      if (req.url?.split('?')[0] === '/v1/me') profileRequests += 1;
+      if (req.url?.split('?')[0] === '/v1/me') {
+        profileRequests += 1;
+        if (profileFailures > 0) {
+          profileFailures -= 1;
+          res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"status":503,"message":"busy"}}');
+          return;
+        }
+      }
       service(req, res);
     },
   });
-  for (const api of listening) apis.push(await api.build());
+  const [first, second] = listening;
+  apis.push(await first.build());
+  apis.push(
+    await second.build({
+      onUpstreamRequest: (event) => upstreamCalls.push(`${event.method} ${event.path} ${String(event.status)}`),
+    }),
+  );
   [withOpenId, withoutOpenId] = apis as [RunningApi, RunningApi];
 }, 60_000);
 
@@ -170,5 +191,18 @@ describe('signing in without OpenID Connect, as against Spotify', () => {
     expect(session).not.toHaveProperty('idToken');
     const logout = await visit(apiJar, `${api.url}/auth/logout`, { method: 'POST' });
     expect(logout.status).toBe(204);
+  }, 60_000);
+
+  it("reads the profile through the api's music client: counted as a call, and asked again after a 503", async () => {
+    hideDiscovery = true;
+    const api = withoutOpenId;
+    const before = profileRequests;
+    upstreamCalls.length = 0;
+    profileFailures = 1;
+    await signInAt(api, new Jar(), new Jar());
+    // The music service stumbled once; the client asked again, as it does for every read, and the sign-in went on.
+    expect(profileRequests).toBe(before + 2);
+    expect(upstreamCalls).toEqual(['GET /v1/me 503', 'GET /v1/me 200']);
+    expect(storedSessions(api).map((session) => session.userId)).toContain('demo');
   }, 60_000);
 });

@@ -1,14 +1,15 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
-import { fetch } from 'undici';
 import type { Config } from '../config';
-import { sharedDispatcher } from '../music/client';
+import { MusicClient } from '../music/client';
+import { upstreamOf } from '../music/upstream';
 import { answerUnavailable } from '../ops/unavailable';
 import { forgetSignOut, rememberSignOut, signedOutBefore } from './fresh-sign-in';
 import { AddressLimit, loginLimit } from './login-limit';
 import { endSessionUrl, exchangeCodeWithOpenId, nonceOf, OpenIdDiscovery, openIdScopes } from './openid';
 import { safeReturnTo } from './return-to';
 import { SignInStateStore, type PendingSignIn } from './sign-in-state';
+import { BearerTokenSource } from './tokens';
 import {
   accountsClient,
   authorizationUrl,
@@ -22,16 +23,22 @@ import { requestedScopes } from './scopes';
 import { sessionCookieName } from './session';
 import type { MusicSession } from './types';
 
-interface Profile {
-  id: string;
-  display_name?: string | null;
-}
+/**
+ * The music v1 client a sign-in reads its listener's profile with, given the access token just issued (no session
+ * holds it yet) and the id of the callback's request.
+ */
+export type SignInMusic = (accessToken: string, requestId: string | undefined) => MusicClient;
 
 export interface AuthRouterOptions {
   /** Where failed sign-ins are reported (without the code, the state or any secret). */
   logger: Logger;
   /** The longest wait for the token endpoint and the profile at sign-in. Default 10 s. */
   timeoutMs?: number;
+  /**
+   * The client of the profile read: the app's (its rate gate, its tuning, its record of upstream calls); by default one
+   * of its own with `timeoutMs`.
+   */
+  music?: SignInMusic;
   /** The clock of the sign-in state's expiry and of the per-address limit (tests move it). */
   now?: () => number;
   /** The api's client at the accounts service (the one its sessions refresh with); made from the config by default. */
@@ -51,17 +58,16 @@ function signInFailure(error: unknown): { reason: string; oauthError?: string } 
   };
 }
 
-/** Reads who signed in, with the fresh access token. */
-async function fetchProfile(config: Config, accessToken: string, timeoutMs: number): Promise<Profile> {
-  const response = await fetch(`${config.musicApiUrl}/me`, {
-    dispatcher: sharedDispatcher,
-    signal: AbortSignal.timeout(timeoutMs),
-    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-  });
-  if (!response.ok) throw new Error(`The music service refused the profile request (${response.status}).`);
-  const profile = (await response.json()) as Partial<Profile>;
-  if (typeof profile.id !== 'string') throw new Error('The music service sent a profile without an id.');
-  return { id: profile.id, display_name: profile.display_name ?? null };
+/**
+ * Reads who signed in, through the typed boundary like every other upstream call: its timeout, its retries of a
+ * failed read and its status table are the client's. A refused token is not refreshed: the sign-in fails instead.
+ */
+async function readProfile(music: MusicClient): Promise<{ id: string; displayName: string | null }> {
+  const profile = await upstreamOf(music).get('/me');
+  if (typeof profile.id !== 'string' || profile.id === '') {
+    throw new Error('The music service sent a profile without an id.');
+  }
+  return { id: profile.id, displayName: profile.display_name ?? null };
 }
 
 /** Sends people to the client's error page with a code it explains in plain words. */
@@ -89,15 +95,14 @@ function save(req: Request): Promise<void> {
 
 /** The music part of a session, from a code exchange without OpenID Connect: the profile names the listener. */
 async function oauthSignIn(
-  config: Config,
-  client: ClientCredentials,
+  routes: SignInRoutes,
   callbackUrl: URL,
   checks: { state: string; verifier: string },
-  timeoutMs: number,
+  requestId: string | undefined,
 ): Promise<MusicSession> {
-  const tokens = await exchangeCode(client, callbackUrl, checks);
-  const profile = await fetchProfile(config, tokens.access_token, timeoutMs);
-  return musicSession(tokens, profile.id, profile.display_name ?? null);
+  const tokens = await exchangeCode(routes.client, callbackUrl, checks);
+  const profile = await readProfile(routes.music(tokens.access_token, requestId));
+  return musicSession(tokens, profile.id, profile.displayName);
 }
 
 function musicSession(tokens: TokenResponse, userId: string, displayName: string | null): MusicSession {
@@ -116,8 +121,8 @@ function musicSession(tokens: TokenResponse, userId: string, displayName: string
 interface SignInRoutes {
   config: Config;
   logger: Logger;
-  timeoutMs: number;
   client: ClientCredentials;
+  music: SignInMusic;
   openId: OpenIdDiscovery;
   redirectUri: string;
   states: SignInStateStore;
@@ -152,15 +157,11 @@ function login({ client, openId, redirectUri, states }: SignInRoutes): Handler {
 }
 
 /** The music part of the session a callback makes, from the code in the query the browser brought. */
-async function exchangeCallback(
-  routes: SignInRoutes,
-  originalUrl: string,
-  pending: PendingSignIn,
-): Promise<MusicSession> {
-  const { config, client, openId, redirectUri, timeoutMs } = routes;
+async function exchangeCallback(routes: SignInRoutes, req: Request, pending: PendingSignIn): Promise<MusicSession> {
+  const { openId, redirectUri } = routes;
   // The redirect URI as registered, with the query the browser brought.
   const callbackUrl = new URL(redirectUri);
-  callbackUrl.search = new URL(originalUrl, redirectUri).search;
+  callbackUrl.search = new URL(req.originalUrl, redirectUri).search;
   const checks = { state: pending.state, verifier: pending.verifier };
   if (pending.openId) {
     // Asked for at login: the ID token, validated, says who signed in; no profile request.
@@ -169,7 +170,7 @@ async function exchangeCallback(
     const signedIn = await exchangeCodeWithOpenId(provider, callbackUrl, checks);
     return { ...musicSession(signedIn.tokens, signedIn.userId, signedIn.displayName), idToken: signedIn.idToken };
   }
-  return oauthSignIn(config, client, callbackUrl, checks, timeoutMs);
+  return oauthSignIn(routes, callbackUrl, checks, typeof req.id === 'string' ? req.id : undefined);
 }
 
 /** Keeps the music part of a session in a new session. */
@@ -197,7 +198,7 @@ function callback(routes: SignInRoutes): Handler {
     }
     let music: MusicSession;
     try {
-      music = await exchangeCallback(routes, req.originalUrl, pending);
+      music = await exchangeCallback(routes, req, pending);
     } catch (error) {
       // The reason goes to the log without the code or any secret; the person gets a plain page.
       logger.warn({ reqId: req.id, ...signInFailure(error) }, 'sign-in failed');
@@ -268,8 +269,11 @@ export function createAuthRouter(config: Config, options: AuthRouterOptions): Ro
   const routes: SignInRoutes = {
     config,
     logger: options.logger,
-    timeoutMs,
     client,
+    music:
+      options.music ??
+      ((accessToken) =>
+        new MusicClient({ baseUrl: config.musicApiUrl, tokens: new BearerTokenSource(accessToken), timeoutMs })),
     openId: options.openId ?? new OpenIdDiscovery(client),
     redirectUri: `${config.publicUrl}/auth/callback`,
     states: new SignInStateStore({

@@ -1,7 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../test-support/http';
-import { assertSafeBaseUrl, MusicClient, type MusicClientOptions, type TokenSource } from './client';
+import { assertSafeBaseUrl, MusicClient, upstreamAnswers, type MusicClientOptions, type TokenSource } from './client';
 import { MusicApiError } from './errors';
 import { LocalRateGate } from './rate-gate';
 
@@ -325,6 +325,18 @@ describe('upstream URLs', () => {
     expect(() => assertSafeBaseUrl('http://music.example.org/v1')).toThrow(/must use https/);
     expect(() => assertSafeBaseUrl('ftp://127.0.0.1/v1')).toThrow(/must use https/);
     expect(() => new MusicClient({ baseUrl: 'http://10.0.0.5/v1', tokens: tokens() })).toThrow(/must use https/);
+  });
+
+  it('say whether the upstream answers at all: any status will do, and a refused address is never asked', async () => {
+    script['/v1/'] = [(_req, res) => res.status(401).json({ error: { status: 401, message: 'No token provided' } })];
+    expect(await upstreamAnswers(`${upstream.url}/v1`, 2000)).toBe(true);
+    expect(calls.map((call) => `${call.method} ${call.path} ${String(call.authorization)}`)).toEqual([
+      'GET /v1/ undefined',
+    ]);
+    const gone = await listen((_req, res) => res.end());
+    await gone.close();
+    expect(await upstreamAnswers(`${gone.url}/v1`, 2000)).toBe(false);
+    expect(await upstreamAnswers('http://music.example.org/v1', 2000)).toBe(false);
   });
 });
 

@@ -8,10 +8,10 @@ import { LocalRateGate, type RateGate } from './rate-gate';
  * The music v1 client: it sends every call of the resolvers and loaders to the upstream, which name
  * their calls through the typed boundary over it (./upstream: the endpoint, its parameters and its
  * answer checked against the generated description); nothing else calls `get`, `put`, `post`,
- * `delete` or `request` with a path of its own. Three places reach the upstream without the client,
- * each for one request with its own timeout: the profile read when a sign-in completes, before any
- * session exists (../auth/routes.ts), the token endpoint of the sign-in service (../auth/), and the
- * readiness probe, for which any answer will do (../ops/health.ts). The client owns the rules:
+ * `delete` or `request` with a path of its own; the profile read of a sign-in goes through it too, with
+ * the token just issued (../auth/routes.ts). The readiness probe asks here whether the upstream answers
+ * at all (`upstreamAnswers`), and the live player's stream of events takes its address from the typed
+ * boundary; the token endpoint of the sign-in service is openid-client's (../auth/). The client owns the rules:
  * https only (plain http only to a loopback host), a timeout on every attempt, `Retry-After`
  * honoured within a bounded budget and shared through the rate gate (for the app, or for the
  * listener alone: see `limitsApp`), each listener within their share of the request budget,
@@ -127,6 +127,29 @@ export function assertSafeBaseUrl(baseUrl: string): URL {
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && loopbackHosts.has(url.hostname)) return url;
   throw new Error(`The music API URL must use https (plain http only to a loopback host): ${url.origin}`);
+}
+
+/**
+ * Whether the upstream at `baseUrl` answers at all within `timeoutMs`: any status will do (a 401 without a token, most
+ * likely). The readiness probe's question, asked without a token, on the shared pool and under the same rule for the
+ * address as every call: an address that rule refuses is never asked, and counts as no answer.
+ */
+export async function upstreamAnswers(
+  baseUrl: string,
+  timeoutMs: number,
+  dispatcher: Dispatcher = sharedDispatcher,
+): Promise<boolean> {
+  try {
+    const base = assertSafeBaseUrl(baseUrl);
+    const response = await fetch(new URL(`${base.pathname.replace(/\/$/, '')}/`, base), {
+      dispatcher,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

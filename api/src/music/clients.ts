@@ -76,6 +76,14 @@ export class MusicClients {
     });
   }
 
+  /**
+   * A client with the access token a sign-in was just given, before any session holds it: the app's own token, so its
+   * calls count for the app; refused, it is not refreshed (the sign-in fails instead).
+   */
+  forSignIn(accessToken: string, requestId: string | undefined): MusicClient {
+    return this.for({ tokens: new BearerTokenSource(accessToken), bearer: false, requestId });
+  }
+
   /** A session's tokens, refreshed through the app's client under the shared lock. */
   sessionTokens(request: SessionRequest): SessionTokenSource {
     return new SessionTokenSource(request, this.options.oauthClient, this.options.refreshLock);

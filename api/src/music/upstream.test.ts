@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } f
 import { listen, type RunningServer } from '../../../test-support/http';
 import { MusicClient } from './client';
 import { isRefusal, MusicApiError } from './errors';
-import { answered, byIdEndpoints, fillPath, flatQuery, getMany, getOne, Upstream } from './upstream';
+import { answered, byIdEndpoints, fillPath, flatQuery, getMany, getOne, playerEventsUrl, Upstream } from './upstream';
 import type { V1Album, V1Device, V1PlaybackState } from './v1';
 
 /** An upstream that logs every call and answers what `answer` says for its path (its query, by default). */
@@ -141,5 +141,13 @@ describe('the types', () => {
       music.get(`/albums/${encodeURIComponent('a')}`),
     ];
     expectTypeOf(unchecked).toBeFunction();
+  });
+});
+
+describe("the player's events address", () => {
+  it('is the typed endpoint under the base URL, under the rule for addresses', () => {
+    expect(playerEventsUrl('http://127.0.0.1:4100/v1').href).toBe('http://127.0.0.1:4100/v1/me/player/events');
+    expect(playerEventsUrl('https://music.example.org/v1/').href).toBe('https://music.example.org/v1/me/player/events');
+    expect(() => playerEventsUrl('http://music.example.org/v1')).toThrow(/must use https/);
   });
 });

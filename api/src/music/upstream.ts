@@ -1,5 +1,5 @@
 import type { paths } from './__generated__/music-v1';
-import type { HttpMethod, MusicClient, RequestOptions, Reuse } from './client';
+import { assertSafeBaseUrl, type HttpMethod, type MusicClient, type RequestOptions, type Reuse } from './client';
 import { MusicApiError } from './errors';
 import type { V1Device, V1Queue } from './v1';
 
@@ -93,12 +93,30 @@ interface LocalExtensions {
       };
     };
   };
+  /** The listener's player as server-sent events (music/src/player/events-route.ts), read as a stream. */
+  '/me/player/events': {
+    get: {
+      parameters: { query?: never; header?: never; path?: never; cookie?: never };
+      requestBody?: never;
+      responses: { 200: { headers: Record<string, unknown>; content: { 'text/event-stream': string } } };
+    };
+  };
 }
 
 /** Every endpoint the api may call: Spotify's, with the local extensions in place of their entries. */
 export type UpstreamPaths = Omit<paths, keyof LocalExtensions> & LocalExtensions;
 
 type Method = 'get' | 'put' | 'post' | 'delete';
+
+/**
+ * Where the listener's player streams its events from, under the upstream's base URL (the local music service's own
+ * endpoint; Spotify has none). The one endpoint the api reads as a stream (modules/player/live/event-stream.ts), by
+ * this address, under the client's rule for addresses.
+ */
+export function playerEventsUrl(baseUrl: string): URL {
+  const path = '/me/player/events' satisfies PathsFor<'get'>;
+  return new URL(`${assertSafeBaseUrl(baseUrl).href.replace(/\/$/, '')}${path}`);
+}
 
 /** The paths that answer `method`. */
 export type PathsFor<M extends Method> = {

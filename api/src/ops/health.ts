@@ -2,8 +2,7 @@ import { access, constants } from 'node:fs/promises';
 import { healthRouter as sharedHealthRouter, runChecks, type Check } from '@graphonic/ops';
 import type { Router } from 'express';
 import type { RedisClientType } from 'redis';
-import { fetch } from 'undici';
-import { sharedDispatcher } from '../music/client';
+import { upstreamAnswers } from '../music/client';
 
 /**
  * `/healthz`: the process answers (a restart helps when it does not). `/readyz`: its stores and
@@ -33,18 +32,8 @@ export function healthRouter(options: ReadinessOptions): Router {
   };
 
   // Any HTTP answer (a 401 without a token, most likely) shows the upstream is there.
-  const probeUpstream = async (): Promise<Check> => {
-    try {
-      const response = await fetch(`${options.upstreamUrl}/`, {
-        dispatcher: sharedDispatcher,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await response.body?.cancel();
-      return 'ok';
-    } catch {
-      return 'unavailable';
-    }
-  };
+  const probeUpstream = async (): Promise<Check> =>
+    (await upstreamAnswers(options.upstreamUrl, timeoutMs)) ? 'ok' : 'unavailable';
 
   const reachable = async (): Promise<void> => {
     if (!upstream || Date.now() - upstream.at > probeTtlMs) upstream = { at: Date.now(), result: probeUpstream() };

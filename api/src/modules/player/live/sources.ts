@@ -1,5 +1,5 @@
 import type { MusicClient, TokenSource, UpstreamRequestEvent } from '../../../music/client';
-import { upstreamOf } from '../../../music/upstream';
+import { playerEventsUrl, upstreamOf } from '../../../music/upstream';
 import { EventStreamSource } from './event-stream';
 import type { FeedSpec, SourceFactory } from './hub';
 import { PollingSource, type PollerOptions } from './poller';
@@ -47,7 +47,7 @@ export function createSourceFactory(options: SourceFactoryOptions): SourceFactor
       stream: (tokens: TokenSource, onUnsupported: () => void) =>
         new EventStreamSource({
           ...events,
-          url: new URL(`${options.musicApiUrl.replace(/\/$/, '')}/me/player/events`),
+          url: playerEventsUrl(options.musicApiUrl),
           tokens,
           onRequest: options.onRequest,
           onUnsupported,
