@@ -327,7 +327,7 @@ describe('upstream URLs', () => {
     expect(() => new MusicClient({ baseUrl: 'http://10.0.0.5/v1', tokens: tokens() })).toThrow(/must use https/);
   });
 
-  it('say whether the upstream answers at all: any status will do, and a refused address is never asked', async () => {
+  it('say whether the upstream answers at all, whatever the status, and never ask a refused address', async () => {
     script['/v1/'] = [(_req, res) => res.status(401).json({ error: { status: 401, message: 'No token provided' } })];
     expect(await upstreamAnswers(`${upstream.url}/v1`, 2000)).toBe(true);
     expect(calls.map((call) => `${call.method} ${call.path} ${String(call.authorization)}`)).toEqual([

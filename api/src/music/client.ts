@@ -130,7 +130,7 @@ export function assertSafeBaseUrl(baseUrl: string): URL {
 }
 
 /**
- * Whether the upstream at `baseUrl` answers at all within `timeoutMs`: any status will do (a 401 without a token, most
+ * Whether the upstream at `baseUrl` answers at all within `timeoutMs`, whatever the status (a 401 without a token, most
  * likely). The readiness probe's question, asked without a token, on the shared pool and under the same rule for the
  * address as every call: an address that rule refuses is never asked, and counts as no answer.
  */
