@@ -67,34 +67,47 @@ const unitTests: Step = {
   live: true,
 };
 
-const checks: Step[] = [
-  {
-    // Compiles the servers and runs the output with plain node, as the production image does.
-    name: 'server build',
-    command: process.execPath,
-    args: ['--import', 'tsx', 'scripts/build-check.ts'],
-    needs: 'web build',
-  },
-  {
-    // One process, one thread: the lint reads the types the type check computed, instead of building every program
-    // again (scripts/checks.ts). Beside the browser tests, the processor time is what counts.
-    name: 'types and lint',
-    command: process.execPath,
-    // Collected on its own thread: beside the tests every core is busy, and the collector's helpers only add work.
-    args: ['--single-threaded-gc', '--import', 'tsx', 'scripts/types-and-lint.ts'],
-    tally: () => checksTally(resolve(reports, 'checks.json')),
-  },
-  { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
-  { name: 'codegen is up to date', command: bin('graphql-codegen'), args: ['--config', 'codegen.ts', '--check'] },
-].map((step) => ({ ...step, background: true }));
+/** A static check: it runs below the browser tests' priority (see `backgroundNiceness`). */
+const check = (step: Step): Step => ({ ...step, background: true });
+
+const serverBuild = check({
+  // Compiles the servers and runs the output with plain node, as the production image does.
+  name: 'server build',
+  command: process.execPath,
+  args: ['--import', 'tsx', 'scripts/build-check.ts'],
+  needs: 'web build',
+});
+const typesAndLint = check({
+  // One process, one thread: the lint reads the types the type check computed, instead of building every program
+  // again (scripts/checks.ts). Beside the browser tests, the processor time is what counts.
+  name: 'types and lint',
+  command: process.execPath,
+  // Collected on its own thread: beside the tests every core is busy, and the collector's helpers only add work.
+  args: ['--single-threaded-gc', '--import', 'tsx', 'scripts/types-and-lint.ts'],
+  tally: () => checksTally(resolve(reports, 'checks.json')),
+});
+const format = check({ name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] });
+const codegenCheck = check({
+  name: 'codegen is up to date',
+  command: bin('graphql-codegen'),
+  args: ['--config', 'codegen.ts', '--check'],
+});
 
 /**
  * The static checks run beside the browser tests: they time nothing, so a slow start costs them nothing but time,
  * where a browser test would fail. The unit and integration tests follow the browser tests: many of their files
  * start servers and wait on real time, and beside the browsers they took three times as long. They do not wait for
  * the checks: what is left of those runs on beside them, at its lower priority, rather than alone on one core.
+ * The format and codegen checks follow the type check and lint: the browser tests' last tests wait on audio and
+ * clocks and leave cores idle, which those two fill (docs/decisions/077).
  */
-const lanes: Stage[][] = [[[browserTests], [unitTests]], [checks]];
+const lanes: Stage[][] = [
+  [[browserTests], [unitTests]],
+  [
+    [serverBuild, typesAndLint],
+    [format, codegenCheck],
+  ],
+];
 const steps: Step[] = [webBuild, ...lanes.flat(2)];
 
 /**
