@@ -12,6 +12,7 @@ import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { relayStylePagination } from '@apollo/client/utilities';
 import { graphql } from './__generated__';
 import { createConnection, createConnectionLink, setConnection, unreachableOf } from './connection';
+import { freshReadsLink } from './fresh-reads';
 import { createLiveLink, createLiveStatus, liveUrl, setLiveStatus, splitLive } from './live';
 import { commandOrderLink } from './player/command-order';
 
@@ -234,8 +235,10 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
       ),
     recover: () => client.refetchQueries({ include: 'active' }),
   });
-  // The player's commands reach the api in the order they were made, each while the one before is answered.
-  const http = commandOrderLink()
+  // A read that a change's answer overtook is asked again rather than written over the change. The player's
+  // commands reach the api in the order they were made, each while the one before is answered.
+  const http = freshReadsLink()
+    .concat(commandOrderLink())
     .concat(createConnectionLink(connection))
     .concat(keepChangesLink)
     .concat(persistedOperationsLink())
