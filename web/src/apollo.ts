@@ -14,7 +14,8 @@ import { graphql } from './__generated__';
 import { createConnection, createConnectionLink, setConnection, unreachableOf } from './connection';
 import { freshReadsLink } from './fresh-reads';
 import { createLiveLink, createLiveStatus, liveUrl, setLiveStatus, splitLive } from './live';
-import { commandOrderLink } from './player/command-order';
+import { commandOrderLink, operationNames, playerStateCommandNames } from './player/command-order';
+import { KeepPlaybackDeviceMutation, RegisterPlaybackDeviceMutation } from './player/operations';
 
 /**
  * Lists that grow are connections paged with `first`/`after` (docs/decisions/004-paging.md).
@@ -218,6 +219,16 @@ export const ConnectionProbeQuery = graphql(`
 `);
 
 /**
+ * The changes whose effect reaches what the screens read by a way of their own, so that a read they overtake is
+ * kept rather than asked for twice: the player's commands that answer with its state alone (the cache keeps its
+ * newest reading), a registration, which asks for the device lists again once it is answered, and a device that
+ * says it is still there, which changes nothing shown. A tab's first screen is on its way while the tab registers.
+ */
+const deviceUpkeepNames = operationNames([RegisterPlaybackDeviceMutation, KeepPlaybackDeviceMutation]);
+const leavesReadsFresh = (name: string | undefined): boolean =>
+  name !== undefined && (playerStateCommandNames.has(name) || deviceUpkeepNames.has(name));
+
+/**
  * One client for the app: same-origin GraphQL with the session cookie. Queries and mutations go over
  * HTTP; subscriptions over a WebSocket at the same address (`liveUrl`), whose state the player follows
  * (`liveStatusOf`) to poll only while the socket is down. Their failures to reach the api or the music
@@ -237,7 +248,7 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
   });
   // A read that a change's answer overtook is asked again rather than written over the change. The player's
   // commands reach the api in the order they were made, each while the one before is answered.
-  const http = freshReadsLink()
+  const http = freshReadsLink(leavesReadsFresh)
     .concat(commandOrderLink())
     .concat(createConnectionLink(connection))
     .concat(keepChangesLink)

@@ -7,17 +7,23 @@ import { freshReadsLink, maxAskAgain } from './fresh-reads';
 // The documents of a stand-in service with a schema of its own, not the api's.
 const LikedQuery = parse('query Liked { liked }');
 const RemoveMutation = parse('mutation Remove($id: String!) { remove(id: $id) }');
+const KeepMutation = parse('mutation Keep { keep }');
 
 /**
  * A service that holds a list of liked ids. A query reads the list when it is sent and answers only when released;
  * a mutation removes an id and answers at once.
  */
-function setUp() {
+function setUp(leavesReadsFresh?: (operationName: string | undefined) => boolean) {
   const service = { liked: ['a', 'b', 'c'], asked: 0 };
   const held: { liked: string[]; subscriber: Subscriber<ApolloLink.Result> }[] = [];
   const terminating = new ApolloLink(
     (operation) =>
       new Observable<ApolloLink.Result>((subscriber) => {
+        if (operation.operationName === 'Keep') {
+          subscriber.next({ data: { keep: true } });
+          subscriber.complete();
+          return;
+        }
         if (operation.operationName === 'Remove') {
           const id = operation.variables.id as string;
           service.liked = service.liked.filter((each) => each !== id);
@@ -35,7 +41,10 @@ function setUp() {
       subscriber.complete();
     }
   };
-  const client = new ApolloClient({ link: freshReadsLink().concat(terminating), cache: new InMemoryCache() });
+  const client = new ApolloClient({
+    link: freshReadsLink(leavesReadsFresh).concat(terminating),
+    cache: new InMemoryCache(),
+  });
   const remove = (id: string) =>
     client.mutate({
       mutation: RemoveMutation,
@@ -46,7 +55,8 @@ function setUp() {
         ),
     });
   const read = () => client.readQuery<{ liked: string[] }>({ query: LikedQuery })?.liked;
-  return { service, client, release, remove, read };
+  const keep = () => client.mutate({ mutation: KeepMutation });
+  return { service, client, release, remove, keep, read };
 }
 
 /** Lets the held answers and the links' callbacks run. */
@@ -81,6 +91,28 @@ describe('reads a change overtook', () => {
     expect((await reading).data).toEqual({ liked: ['a', 'c'] });
     expect(service.asked).toBe(1);
     expect(read()).toEqual(['a', 'c']);
+  });
+
+  it('go once when the change answered meanwhile is one that leaves reads fresh', async () => {
+    const { service, client, release, remove, keep, read } = setUp((name) => name === 'Keep');
+    const reading = client.query({ query: LikedQuery, fetchPolicy: 'network-only' });
+    await settle();
+    // A change whose effect reaches the screens by a way of its own (a device that says it is still there).
+    await keep();
+    release();
+    await settle();
+    expect(service.asked).toBe(1);
+    expect((await reading).data).toEqual({ liked: ['a', 'b', 'c'] });
+    // Any other change still sends an overtaken read again.
+    const again = client.query({ query: LikedQuery, fetchPolicy: 'network-only' });
+    await settle();
+    await remove('a');
+    release();
+    await settle();
+    expect(service.asked).toBe(3);
+    release();
+    expect((await again).data).toEqual({ liked: ['b', 'c'] });
+    expect(read()).toEqual(['b', 'c']);
   });
 
   it('take the last answer once changes have overtaken them the most times asked', async () => {

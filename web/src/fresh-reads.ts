@@ -11,10 +11,18 @@ export const maxAskAgain = 2;
  * away (a song just removed from Liked Songs, say) until the screen is next fetched. Such an answer is dropped and
  * the query asked again, so that what the cache keeps is read after the change. Queries that no mutation's answer
  * overtakes (nearly all) go once, as before.
+ *
+ * A mutation that `leavesReadsFresh` (by its operation's name) does not count: what it changes reaches the screens
+ * by a way of its own, so a read it overtakes is kept rather than asked for twice.
  */
-export function freshReadsLink(): ApolloLink {
+export function freshReadsLink(
+  leavesReadsFresh: (operationName: string | undefined) => boolean = () => false,
+): ApolloLink {
   let answeredChanges = 0;
   return new ApolloLink((operation, forward) => {
+    if (operation.operationType === OperationTypeNode.MUTATION && leavesReadsFresh(operation.operationName)) {
+      return forward(operation);
+    }
     if (operation.operationType === OperationTypeNode.MUTATION) {
       return forward(operation).pipe(
         finalize(() => {

@@ -16,10 +16,10 @@ import {
 } from './operations';
 
 /**
- * The player's commands: each acts on the playback the one before it left. A seek to the start and then
- * Previous goes back an item; the other way round, Previous starts the item over and the seek does nothing new.
+ * The player's commands that answer with its state, and change nothing else a screen reads: the cache keeps the
+ * newest reading of that state by its timestamp, whichever answer comes last.
  */
-const commands: readonly DocumentNode[] = [
+const stateCommands: readonly DocumentNode[] = [
   StartPlaybackMutation,
   PausePlaybackMutation,
   SkipToNextMutation,
@@ -29,13 +29,21 @@ const commands: readonly DocumentNode[] = [
   SetRepeatModeMutation,
   SetVolumeMutation,
   SetPlaybackSpeedMutation,
-  TransferPlaybackMutation,
-  AddToQueueMutation,
 ];
 
-export const playerCommandNames: ReadonlySet<string> = new Set(
-  commands.flatMap((document) => getOperationAST(document)?.name?.value ?? []),
-);
+/**
+ * The player's commands: each acts on the playback the one before it left. A seek to the start and then
+ * Previous goes back an item; the other way round, Previous starts the item over and the seek does nothing new.
+ * A transfer changes the device list too, and an addition the queue.
+ */
+const commands: readonly DocumentNode[] = [...stateCommands, TransferPlaybackMutation, AddToQueueMutation];
+
+/** The names of the operations `documents` define. */
+export const operationNames = (documents: readonly DocumentNode[]): ReadonlySet<string> =>
+  new Set(documents.flatMap((document) => getOperationAST(document)?.name?.value ?? []));
+
+export const playerCommandNames = operationNames(commands);
+export const playerStateCommandNames = operationNames(stateCommands);
 
 /**
  * How long a command waits for the one before it to be answered before it goes anyway: long enough for a busy
