@@ -1,7 +1,7 @@
 import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
 import { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createCache, forgetDeviceIn, keepChangesLink } from './apollo';
+import { createCache, forgetDeviceIn, keepChangesLink, leavesReadsFresh } from './apollo';
 
 /** The fetch options each operation reached the network with. */
 function sentOptions(document: ReturnType<typeof gql>): Promise<RequestInit | undefined> {
@@ -33,6 +33,28 @@ describe('the link to the api', () => {
 
   it('leaves reads as they are: the next page asks again', async () => {
     expect(await sentOptions(gql('query Me { me { id } }'))).toBeUndefined();
+  });
+});
+
+describe('the changes after which a read on its way is kept', () => {
+  it("are the player's commands that answer with its state alone, and the device's registration and upkeep", () => {
+    for (const name of ['StartPlayback', 'PausePlayback', 'SkipToNext', 'SeekPlayback', 'SetVolume'])
+      expect(leavesReadsFresh(name), name).toBe(true);
+    for (const name of ['RegisterPlaybackDevice', 'KeepPlaybackDevice'])
+      expect(leavesReadsFresh(name), name).toBe(true);
+  });
+
+  it('leave out a transfer, an addition to the queue, the library and the playlists', () => {
+    for (const name of [
+      'TransferPlayback',
+      'AddToQueue',
+      'UnregisterPlaybackDevice',
+      'SaveToLibrary',
+      'RemoveFromLibrary',
+      'AddPlaylistItems',
+      undefined,
+    ])
+      expect(leavesReadsFresh(name), String(name)).toBe(false);
   });
 });
 

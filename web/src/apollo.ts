@@ -225,7 +225,7 @@ export const ConnectionProbeQuery = graphql(`
  * says it is still there, which changes nothing shown. A tab's first screen is on its way while the tab registers.
  */
 const deviceUpkeepNames = operationNames([RegisterPlaybackDeviceMutation, KeepPlaybackDeviceMutation]);
-const leavesReadsFresh = (name: string | undefined): boolean =>
+export const leavesReadsFresh = (name: string | undefined): boolean =>
   name !== undefined && (playerStateCommandNames.has(name) || deviceUpkeepNames.has(name));
 
 /**
