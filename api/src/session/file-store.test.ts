@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type session from 'express-session';
@@ -7,10 +7,12 @@ import { FileSessionStore } from './file-store';
 
 const dirs: string[] = [];
 let clock = Date.parse('2026-11-22T10:00:00Z');
+/** How far a touch must move the stored expiry before the stores of these tests write it. */
+const touchAfterMs = 60_000;
 
 function store(dir = mkdtempSync(join(tmpdir(), 'graphonic-sessions-'))): { store: FileSessionStore; dir: string } {
   dirs.push(dir);
-  return { store: new FileSessionStore({ dir, sweepIntervalMs: 0, now: () => clock }), dir };
+  return { store: new FileSessionStore({ dir, sweepIntervalMs: 0, touchAfterMs, now: () => clock }), dir };
 }
 
 /** A session as the store receives it, serialised the way express-session's cookie serialises. */
@@ -126,15 +128,37 @@ describe('the file session store', () => {
     const { store: s } = store();
     await set(s, 'sid', data(60_000, { music: { accessToken: 'fresh' } }));
     // A request that read the session before a refresh touches it with the tokens it read.
-    const older = data(120_000, { music: { accessToken: 'spent' } });
+    const older = data(180_000, { music: { accessToken: 'spent' } });
     await call((done) => {
       s.touch('sid', older, done);
     });
     const stored = await get(s, 'sid');
     expect(stored).toMatchObject({ music: { accessToken: 'fresh' } });
     expect(new Date((stored?.cookie as { expires?: string } | undefined)?.expires ?? 0).getTime()).toBe(
-      clock + 120_000,
+      clock + 180_000,
     );
+  });
+
+  it('writes a touch only once it moves the stored expiry by the interval or more', async () => {
+    const first = store();
+    const hour = 3_600_000;
+    await set(first.store, 'sid', data(hour, { userId: 'demo' }));
+    const [name] = readdirSync(first.dir);
+    const file = join(first.dir, name ?? '');
+    const written = readFileSync(file, 'utf8');
+    // As every request does, after a restart too: the session read, then touched with an expiry a little later.
+    const { store: s } = store(first.dir);
+    clock += 30_000;
+    expect(await get(s, 'sid')).toMatchObject({ userId: 'demo' });
+    await call((done) => {
+      s.touch('sid', data(hour, { userId: 'demo' }), done);
+    });
+    expect(readFileSync(file, 'utf8')).toBe(written);
+    clock += touchAfterMs;
+    await call((done) => {
+      s.touch('sid', data(hour, { userId: 'demo' }), done);
+    });
+    expect((JSON.parse(readFileSync(file, 'utf8')) as { expiresAt: number }).expiresAt).toBe(clock + hour);
   });
 
   it('never brings back a destroyed session on a touch', async () => {

@@ -15,12 +15,16 @@ import session from 'express-session';
  * sliding expiry at the end of every request that changed nothing) extends the expiry of what
  * is stored and never writes the request's own copy, which may be older than the store's: a
  * request that began before a concurrent token refresh must not bring the spent tokens back,
- * and one that ends after sign-out must not bring the session back.
+ * and one that ends after sign-out must not bring the session back. A touch that would move the
+ * stored expiry by less than `touchAfterMs` writes nothing: a screen's requests do not each
+ * rewrite the file, and the stored expiry trails the cookie's by at most that much.
  */
 export interface FileStoreOptions {
   dir: string;
   /** For sessions whose cookie has no expiry. Default 14 days. */
   ttlMs?: number;
+  /** How far a touch must move a session's stored expiry before it is written. Default 10 minutes. */
+  touchAfterMs?: number;
   /** How often expired files are removed. Default 10 minutes; 0 turns the sweep off. */
   sweepIntervalMs?: number;
   /** Told when a periodic sweep fails (the folder gone, a full disk); the store goes on serving. */
@@ -30,6 +34,8 @@ export interface FileStoreOptions {
 
 /** A temporary file this old belongs to a write that was interrupted, never to one under way. */
 const abandonedWriteMs = 60_000;
+/** How many sessions' stored expiries the store keeps in mind; a touch of one it forgot reads and writes. */
+const rememberedExpiries = 10_000;
 
 interface Stored {
   expiresAt: number;
@@ -45,15 +51,19 @@ function isMissing(error: unknown): boolean {
 export class FileSessionStore extends session.Store {
   private readonly dir: string;
   private readonly ttlMs: number;
+  private readonly touchAfterMs: number;
   private readonly now: () => number;
   private readonly sweeper: NodeJS.Timeout | undefined;
   /** The last queued write of each session with writes under way. */
   private readonly writes = new Map<string, Promise<unknown>>();
+  /** The stored expiry of the sessions read or written last, by file, the most recent last. */
+  private readonly expiries = new Map<string, number>();
 
   constructor(options: FileStoreOptions) {
     super();
     this.dir = options.dir;
     this.ttlMs = options.ttlMs ?? 14 * 24 * 60 * 60 * 1000;
+    this.touchAfterMs = options.touchAfterMs ?? 10 * 60 * 1000;
     this.now = options.now ?? Date.now;
     // Owner-only: the folder holds access and refresh tokens.
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -93,17 +103,28 @@ export class FileSessionStore extends session.Store {
     const stored: Stored = { expiresAt: this.expiryOf(data), session: data };
     await writeFile(temporary, JSON.stringify(stored), { mode: 0o600 });
     await rename(temporary, path);
+    this.remember(path, stored.expiresAt);
+  }
+
+  private remember(path: string, expiresAt: number): void {
+    this.expiries.delete(path);
+    this.expiries.set(path, expiresAt);
+    if (this.expiries.size > rememberedExpiries) {
+      const [oldest] = this.expiries.keys();
+      if (oldest !== undefined) this.expiries.delete(oldest);
+    }
   }
 
   override get(sid: string, callback: (error: unknown, session?: session.SessionData | null) => void): void {
     const path = this.file(sid);
     this.read(path)
       .then(async (stored) => {
-        if (!stored) return null;
-        if (stored.expiresAt <= this.now()) {
-          await rm(path, { force: true });
+        if (!stored || stored.expiresAt <= this.now()) {
+          this.expiries.delete(path);
+          if (stored) await rm(path, { force: true });
           return null;
         }
+        this.remember(path, stored.expiresAt);
         return stored.session;
       })
       .then(
@@ -135,20 +156,29 @@ export class FileSessionStore extends session.Store {
   }
 
   override touch(sid: string, data: session.SessionData, callback?: Callback): void {
+    const path = this.file(sid);
+    const stored = this.expiries.get(path);
+    if (stored !== undefined && this.expiryOf(data) - stored < this.touchAfterMs) {
+      // Nothing written: the stored expiry is close enough to the one asked for.
+      callback?.();
+      return;
+    }
     this.queue(
       sid,
       async () => {
-        const stored = await this.read(this.file(sid));
+        const current = await this.read(path);
         // Destroyed or expired meanwhile: a touch never brings a session back.
-        if (!stored || stored.expiresAt <= this.now()) return;
-        await this.write(sid, { ...stored.session, cookie: data.cookie });
+        if (!current || current.expiresAt <= this.now()) return;
+        await this.write(sid, { ...current.session, cookie: data.cookie });
       },
       callback,
     );
   }
 
   override destroy(sid: string, callback?: Callback): void {
-    this.queue(sid, () => rm(this.file(sid), { force: true }), callback);
+    const path = this.file(sid);
+    this.expiries.delete(path);
+    this.queue(sid, () => rm(path, { force: true }), callback);
   }
 
   override length(callback: (error: unknown, length?: number) => void): void {
@@ -163,6 +193,7 @@ export class FileSessionStore extends session.Store {
   }
 
   override clear(callback?: Callback): void {
+    this.expiries.clear();
     readdir(this.dir)
       .then((names) => Promise.all(names.map((name) => rm(join(this.dir, name), { force: true }))))
       .then(
@@ -188,6 +219,7 @@ export class FileSessionStore extends session.Store {
       }
       const stored = await this.read(path);
       if (!stored || stored.expiresAt <= this.now()) {
+        this.expiries.delete(path);
         await rm(path, { force: true });
         removed += 1;
       }
