@@ -36,6 +36,11 @@ COPY --from=build /app/ops/dist ops/dist
 COPY --from=build /app/api/dist api/dist
 COPY --from=build /app/music/dist music/dist
 COPY --from=build /app/web/dist web/dist
+# The playground's built files (GraphiQL, React and the editor in one module), served when GRAPHQL_PLAYGROUND is
+# on, with the package's manifest and licence; a development package, since the packages it lists are what those
+# files were built from.
+COPY --from=deps /app/node_modules/@graphql-yoga/graphiql/package.json /app/node_modules/@graphql-yoga/graphiql/LICENSE node_modules/@graphql-yoga/graphiql/
+COPY --from=deps /app/node_modules/@graphql-yoga/graphiql/dist node_modules/@graphql-yoga/graphiql/dist
 # Runs as the unprivileged user of the base image, which cannot change the application's files.
 USER node
 EXPOSE 4000 4100

@@ -5,6 +5,7 @@ import { loadMusicConfig, musicEnvironmentVariables } from '@graphonic/music';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { apiEnvironmentVariables, loadConfig } from '../config';
+import { playgroundPackage } from '../playground/playground';
 import { isPlaceholder } from '@graphonic/ops';
 
 /**
@@ -256,15 +257,35 @@ describe('Dockerfile', () => {
     }
     const app = stage('app');
     const copies = app.filter((line) => line.startsWith('COPY '));
+    const installed = `/app/node_modules/${playgroundPackage}`;
     // Never the sources and their tests: the installed packages and the compiled output alone.
     expect(copies).toEqual([
       'COPY --from=runtime-deps /app ./',
       ...['schema', 'ops', 'api', 'music', 'web'].map((dir) => `COPY --from=build /app/${dir}/dist ${dir}/dist`),
+      // The playground's built files, manifest and licence: not the packages it was built from.
+      `COPY --from=deps ${installed}/package.json ${installed}/LICENSE node_modules/${playgroundPackage}/`,
+      `COPY --from=deps ${installed}/dist node_modules/${playgroundPackage}/dist`,
     ]);
     expect(app).toContain('ENV NODE_ENV=production');
     expect(app).toContain('USER node');
     expect(app).toContain('CMD ["node", "api/dist/main.js"]');
     expect(app.join('\n')).not.toMatch(/tsx/);
+  });
+
+  it("carries the playground's built files without the packages they were built from", () => {
+    const lock = JSON.parse(read('package-lock.json')) as {
+      packages: Record<string, { dev?: boolean; dependencies?: Record<string, string> }>;
+    };
+    const api = JSON.parse(read('api/package.json')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    expect(api.dependencies).not.toHaveProperty(playgroundPackage);
+    expect(api.devDependencies).toHaveProperty(playgroundPackage);
+    // What `npm ci --omit=dev` leaves out: the package, and the GraphiQL sources and editor it was built from.
+    for (const name of [playgroundPackage, 'graphiql', '@graphiql/react', 'monaco-editor']) {
+      expect(lock.packages[`node_modules/${name}`]?.dev, name).toBe(true);
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import { listen } from '../../../test-support/http';
 import { productionSecrets } from '../../../test-support/secrets';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { playgroundPath } from './playground';
+import { playgroundFiles, playgroundPath } from './playground';
 
 const webDist = mkdtempSync(join(tmpdir(), 'graphonic-playground-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Graphonic</title>');
@@ -96,6 +96,15 @@ describe('the GraphQL playground', () => {
     await withApi({ ...production, GRAPHQL_PLAYGROUND: 'true' }, async (url) => {
       expect((await fetch(`${url}${playgroundPath}`)).status).toBe(200);
     });
+  });
+
+  it('says what to do where it is on and its files are not installed', () => {
+    const notInstalled = (id: string): string => {
+      throw Object.assign(new Error(`Cannot find module '${id}'`), { code: 'MODULE_NOT_FOUND' });
+    };
+    const refusal = /GRAPHQL_PLAYGROUND.*@graphql-yoga\/graphiql is a development package.*GRAPHQL_PLAYGROUND=false/s;
+    expect(() => playgroundFiles(notInstalled)).toThrow(refusal);
+    expect(playgroundFiles()).toMatch(/@graphql-yoga[/\\]graphiql[/\\]dist$/);
   });
 
   it('leaves GET /graphql to Apollo, whose landing page stays off', async () => {

@@ -8,11 +8,24 @@ export const playgroundPath = '/playground';
 /**
  * GraphiQL prebuilt by The Guild (`@graphql-yoga/graphiql`): GraphiQL, React and the Monaco editor in one ES
  * module, one stylesheet and the editor's web workers. Served from node_modules, so the playground needs no CDN.
+ * A development package: the packages it lists are what those files were built from, which the api never loads,
+ * so the production image copies its folder alone (Dockerfile).
  */
-const graphiqlDist = join(
-  dirname(createRequire(import.meta.url).resolve('@graphql-yoga/graphiql/package.json')),
-  'dist',
-);
+export const playgroundPackage = '@graphql-yoga/graphiql';
+
+/** The folder of GraphiQL's built files; a clear error where the package is not installed. */
+export function playgroundFiles(resolve: (id: string) => string = createRequire(import.meta.url).resolve): string {
+  try {
+    return join(dirname(resolve(`${playgroundPackage}/package.json`)), 'dist');
+  } catch (error) {
+    throw new Error(
+      `The GraphQL playground is on (GRAPHQL_PLAYGROUND), but its files are not installed: ${playgroundPackage} is a ` +
+        'development package. Install it (npm ci without --omit=dev), copy node_modules/' +
+        `${playgroundPackage} as the image does, or set GRAPHQL_PLAYGROUND=false.`,
+      { cause: error },
+    );
+  }
+}
 
 /** The page: no inline script or style, so the api's Content-Security-Policy (`script-src 'self'`) holds. */
 const page = `<!doctype html>
@@ -57,7 +70,7 @@ renderYogaGraphiQL(document.getElementById('playground'), {
 `;
 
 /** The playground's page and assets; mount it only where the playground is enabled. */
-export function createPlaygroundRouter(): Router {
+export function createPlaygroundRouter(files = playgroundFiles()): Router {
   const router = Router();
   router.get(playgroundPath, (_req, res) => {
     res.type('html').set('cache-control', 'no-cache').send(page);
@@ -71,7 +84,7 @@ export function createPlaygroundRouter(): Router {
   router.use(
     `${playgroundPath}/assets`,
     // Only GraphiQL's built files: the package's folder has nothing else to expose.
-    express.static(graphiqlDist, { index: false, maxAge: '1h', fallthrough: false }),
+    express.static(files, { index: false, maxAge: '1h', fallthrough: false }),
   );
   router.all(`${playgroundPath}/{*rest}`, notFound);
   return router;
