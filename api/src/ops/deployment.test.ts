@@ -273,9 +273,7 @@ describe('Dockerfile', () => {
   });
 
   it("carries the playground's built files without the packages they were built from", () => {
-    const lock = JSON.parse(read('package-lock.json')) as {
-      packages: Record<string, { dev?: boolean; dependencies?: Record<string, string> }>;
-    };
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { dev?: boolean }> };
     const api = JSON.parse(read('api/package.json')) as {
       dependencies: Record<string, string>;
       devDependencies: Record<string, string>;

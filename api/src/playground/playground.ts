@@ -9,7 +9,7 @@ export const playgroundPath = '/playground';
  * GraphiQL prebuilt by The Guild (`@graphql-yoga/graphiql`): GraphiQL, React and the Monaco editor in one ES
  * module, one stylesheet and the editor's web workers. Served from node_modules, so the playground needs no CDN.
  * A development package: the packages it lists are what those files were built from, which the api never loads,
- * so the production image copies its folder alone (Dockerfile).
+ * so the production image copies its built files alone (Dockerfile).
  */
 export const playgroundPackage = '@graphql-yoga/graphiql';
 
@@ -70,7 +70,8 @@ renderYogaGraphiQL(document.getElementById('playground'), {
 `;
 
 /** The playground's page and assets; mount it only where the playground is enabled. */
-export function createPlaygroundRouter(files = playgroundFiles()): Router {
+export function createPlaygroundRouter(): Router {
+  const files = playgroundFiles();
   const router = Router();
   router.get(playgroundPath, (_req, res) => {
     res.type('html').set('cache-control', 'no-cache').send(page);
