@@ -18,8 +18,7 @@ import { Browser, removeSessionDirs, startApi, startMusic, type Api, type Music 
  * promise is left rejected and no exception escapes, and both still answer their health checks.
  *
  * The operations follow from one seed: FUZZ_SEED=<number> replays a run (a failure prints its
- * seed), FUZZ_SEED=random picks a new one; FUZZ_OPERATIONS=<n> and FUZZ_SECONDS=<s> change how
- * many are sent and for how long at most.
+ * seed), FUZZ_SEED=random picks a new one; FUZZ_OPERATIONS=<n> changes how many are sent.
  */
 
 const defaultSeed = 20_240_601;
@@ -30,13 +29,14 @@ const seed =
       ? Number(process.env.FUZZ_SEED)
       : defaultSeed;
 const operationCount = Number(process.env.FUZZ_OPERATIONS ?? 2500);
-/** Past this, no new operation is sent: a bound for a busy machine, not a check. */
-const timeBudgetMs = Number(process.env.FUZZ_SECONDS ?? 30) * 1000;
 /** Far longer than any operation takes: no answer in this time is a failure. */
 const answerTimeoutMs = 20_000;
 
-// Real servers over HTTP on a machine that may be busy: time to start them, and to finish after the budget.
-vi.setConfig({ testTimeout: timeBudgetMs + 2 * answerTimeoutMs + 30_000, hookTimeout: 120_000 });
+// Every run sends all its operations, whatever the machine's load, so that a seed replays the same run anywhere: a
+// run cut short by the clock sent 1,934 of 2,500 beside the rest of the suite on two cores, and a failure after the
+// cut showed in some runs only. The cap catches a hang, not a slow machine: 60 ms an operation, where they took 7 ms
+// alone and 16 ms at most beside the rest of the suite. The servers start under the hooks' own timeout.
+vi.setConfig({ testTimeout: operationCount * 60 + 2 * answerTimeoutMs, hookTimeout: 120_000 });
 
 /** Every code docs/errors.md lists (Apollo Server's own among them) but the one that means a fault of the api. */
 const stableCodes = new Set(
@@ -228,7 +228,7 @@ describe('fuzzed GraphQL operations', () => {
     const cpuBefore = process.cpuUsage();
     let sent = 0;
     const slowest = { ms: 0, index: -1, kind: '' };
-    while (sent < operationCount && Date.now() - started < timeBudgetMs) {
+    while (sent < operationCount) {
       const operation = generator.next();
       sent += 1;
       const identity = identities[operation.index % identities.length] as Identity;
