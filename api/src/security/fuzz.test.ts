@@ -29,6 +29,12 @@ const seed =
       ? Number(process.env.FUZZ_SEED)
       : defaultSeed;
 const operationCount = Number(process.env.FUZZ_OPERATIONS ?? 2500);
+/** The command that sends this run's operations again. */
+const replay = [
+  `FUZZ_SEED=${String(seed)}`,
+  ...(process.env.FUZZ_OPERATIONS ? [`FUZZ_OPERATIONS=${String(operationCount)}`] : []),
+  'npx vitest run api/src/security/fuzz.test.ts',
+].join(' ');
 /** Far longer than any operation takes: no answer in this time is a failure. */
 const answerTimeoutMs = 20_000;
 
@@ -274,7 +280,7 @@ describe('fuzzed GraphQL operations', () => {
       .join('\n\n');
     expect(
       failures.length,
-      `seed ${seed} (replay: FUZZ_SEED=${seed} npx vitest run api/src/security/fuzz.test.ts), ${failures.length} failing, one of each kind:\n\n${report}\n\nthe api's error log:\n${errorLog.slice(0, 5).join('')}`,
+      `seed ${seed} (replay: ${replay}), ${failures.length} failing, one of each kind:\n\n${report}\n\nthe api's error log:\n${errorLog.slice(0, 5).join('')}`,
     ).toBe(0);
     expect(escaped).toEqual([]);
 
