@@ -1,5 +1,6 @@
 // @ts-check
-import js from '@eslint/js';
+// ESLint runs the rules Oxlint does not have: the React hooks' rules and the GraphQL rules. ESLint's recommended
+// rules and typescript-eslint's strict, type-checked ones run in Oxlint (.oxlintrc.json, from scripts/lint-rules.ts).
 import { defineConfig } from 'eslint/config';
 import graphqlPlugin from '@graphql-eslint/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -21,27 +22,10 @@ export default defineConfig(
     ],
   },
   {
-    files: ['**/*.{ts,tsx,js,mjs}'],
-    extends: [js.configs.recommended, tseslint.configs.strictTypeChecked],
-    languageOptions: {
-      globals: { ...globals.node },
-      parserOptions: {
-        projectService: true,
-        tsconfigRootDir: import.meta.dirname,
-      },
-    },
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
-    },
-  },
-  {
+    // The React hooks' rules, which Oxlint does not have in full.
     files: ['web/src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
-    languageOptions: { globals: { ...globals.browser } },
+    languageOptions: { parser: tseslint.parser, globals: { ...globals.browser } },
   },
   {
     // Operations embedded in the client's code are checked against the schema.

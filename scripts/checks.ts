@@ -1,87 +1,145 @@
 /**
- * The type check and the type-aware lint on the same TypeScript programs. Run apart, as `npm run typecheck` and
- * `npm run lint` do, each builds every program and computes its types; here the lint reads the types the check
- * already computed.
+ * The type check and the lint. Oxlint checks the types (TypeScript 7, through tsgolint) and runs the rules of
+ * `.oxlintrc.json`, the type-aware ones on the same programs, in one pass; ESLint runs the rules Oxlint does not have
+ * (eslint.config.js: the React hooks' rules and the GraphQL rules).
  */
-import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import ts from 'typescript';
 
-export interface TypeCheck {
-  programs: ts.Program[];
-  diagnostics: ts.Diagnostic[];
+/** One finding of Oxlint's: a type error (`typescript(TS2322)`) or a rule's (`typescript(no-floating-promises)`). */
+export interface Finding {
+  file: string;
+  line: number;
+  column: number;
+  code: string;
+  message: string;
 }
 
-const host: ts.ParseConfigFileHost = {
-  ...ts.sys,
-  onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-    throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-  },
-};
+export interface OxlintResult {
+  /** TypeScript's own errors. */
+  types: Finding[];
+  /** The rules' findings, unused disable directives included. */
+  rules: Finding[];
+  files: number;
+}
+
+interface OxlintReport {
+  diagnostics: {
+    message: string;
+    code?: string;
+    filename: string;
+    labels?: { span: { line: number; column: number } }[];
+  }[];
+  number_of_files: number;
+}
+
+const typeError = /^typescript\(TS\d+\)$/;
 
 /**
- * Type-checks each tsconfig of `projects` (relative to `root`) as `tsc --noEmit --incremental` does: `record` names
- * the file that remembers what a program checked, so that a second run checks only what changed since.
+ * Runs Oxlint in `root` with its configuration there, and sorts what it found into type errors and the rules'
+ * findings. `root`'s own `node_modules` need not hold Oxlint: the binaries are this repository's.
  */
-export function checkTypes(root: string, projects: readonly string[], record: (project: string) => string): TypeCheck {
-  const programs: ts.Program[] = [];
-  const diagnostics: ts.Diagnostic[] = [];
-  for (const project of projects) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(resolve(root, project), {}, host);
-    if (!parsed) throw new Error(`${project} could not be read`);
-    const builder = ts.createIncrementalProgram({
-      rootNames: parsed.fileNames,
-      options: { ...parsed.options, noEmit: true, incremental: true, tsBuildInfoFile: record(project) },
-      configFileParsingDiagnostics: parsed.errors,
-      projectReferences: parsed.projectReferences,
-    });
-    diagnostics.push(
-      ...builder.getConfigFileParsingDiagnostics(),
-      ...builder.getOptionsDiagnostics(),
-      ...builder.getGlobalDiagnostics(),
-      ...builder.getSyntacticDiagnostics(),
-      ...builder.getSemanticDiagnostics(),
-    );
-    // With noEmit, writes only the record of what was checked.
-    builder.emit();
-    programs.push(builder.getProgram());
+export async function oxlint(root: string, args: readonly string[] = []): Promise<OxlintResult> {
+  const bin = resolve(import.meta.dirname, '..', 'node_modules', '.bin');
+  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+    (done, fail) => {
+      const child = spawn(join(bin, 'oxlint'), ['--format', 'json', ...args], {
+        cwd: root,
+        env: { ...process.env, OXLINT_TSGOLINT_PATH: join(bin, 'tsgolint') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.once('error', fail);
+      child.once('close', (exit) => done({ code: exit, stdout: out, stderr: err }));
+    },
+  );
+  // 0: nothing found, 1: findings; anything else (a configuration it cannot read, a crash) is no result at all.
+  if ((code !== 0 && code !== 1) || !stdout.trimStart().startsWith('{')) {
+    throw new Error(`Oxlint failed (exit code ${String(code)}):\n${stderr || stdout}`);
   }
-  return { programs, diagnostics };
+  const report = JSON.parse(stdout) as OxlintReport;
+  const findings = report.diagnostics.map((diagnostic): Finding => {
+    const at = diagnostic.labels?.[0]?.span;
+    return {
+      file: diagnostic.filename,
+      line: at?.line ?? 0,
+      column: at?.column ?? 0,
+      code: diagnostic.code ?? 'unused-disable-directive',
+      message: diagnostic.message,
+    };
+  });
+  return {
+    types: findings.filter((finding) => typeError.test(finding.code)),
+    rules: findings.filter((finding) => !typeError.test(finding.code)),
+    files: report.number_of_files,
+  };
 }
 
-/** The diagnostics as `tsc --pretty` prints them. */
-export function formatDiagnostics(root: string, diagnostics: readonly ts.Diagnostic[]): string {
-  return ts.formatDiagnosticsWithColorAndContext(diagnostics, {
-    getCanonicalFileName: (name) => name,
-    getCurrentDirectory: () => root,
-    getNewLine: () => '\n',
+/** Findings one a line, as `file:line:column  message  code`. */
+export function formatFindings(findings: readonly Finding[]): string {
+  return findings
+    .map(
+      (finding) =>
+        `${finding.file}:${String(finding.line)}:${String(finding.column)}  ${finding.message}  ${finding.code}`,
+    )
+    .join('\n');
+}
+
+/** The folders no check reads: dependencies, builds, generated code, data and reports. */
+const skipped = new Set(['node_modules', 'dist', '__generated__', '.data', '.reports', 'test-results', '.git']);
+const source = /\.(ts|tsx|js|mjs)$/;
+
+/** The files under `dir` whose name passes `wanted`, outside the folders no check reads. */
+function filesUnder(dir: string, wanted: (name: string) => boolean): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return skipped.has(entry.name) ? [] : filesUnder(join(dir, entry.name), wanted);
+    return entry.isFile() && wanted(entry.name) ? [join(dir, entry.name)] : [];
   });
 }
 
+/**
+ * The source files under `root` that no `tsconfig.json` there holds. Oxlint would check such a file in a program
+ * of TypeScript's defaults, without the project's strictness: each must belong to a project instead.
+ */
+export function filesOutsidePrograms(root: string): string[] {
+  const held = new Set<string>();
+  for (const tsconfig of filesUnder(root, (name) => name === 'tsconfig.json')) {
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      tsconfig,
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+          throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+        },
+      },
+    );
+    for (const file of parsed?.fileNames ?? []) held.add(resolve(file));
+  }
+  return filesUnder(root, (name) => source.test(name) && !name.endsWith('.d.ts'))
+    .filter((file) => !held.has(file))
+    .map((file) => relative(root, file));
+}
+
 export interface LintOptions {
-  /** The files the programs hold that are linted with type information. */
-  typed: string[];
   /** The configuration, when not the one `root`'s eslint.config.js gives. */
   config?: Linter.Config[];
 }
 
-/**
- * Lints `root` as `eslint .` does, every file of `options.typed` with its types from `programs` instead of a program
- * of the lint's own. A linted file that no program holds fails with a message that says so.
- */
+/** Lints `root` as `eslint .` does. */
 export async function lint(
   root: string,
-  programs: ts.Program[],
-  options: LintOptions,
+  options: LintOptions = {},
 ): Promise<{ results: ESLint.LintResult[]; output: string }> {
-  const typed: Linter.Config = {
-    files: options.typed,
-    languageOptions: { parserOptions: { projectService: false, programs } },
-  };
   const eslint = new ESLint({
     cwd: root,
     ...(options.config ? { overrideConfigFile: true, baseConfig: options.config } : {}),
-    overrideConfig: typed,
   });
   const results = await eslint.lintFiles(['.']);
   const output = await (await eslint.loadFormatter('stylish')).format(results);

@@ -57,7 +57,7 @@ interface PlaywrightSuite {
 
 /** The first line of an error's message, without the terminal's colours. */
 function firstLine(message: string): string {
-  // eslint-disable-next-line no-control-regex -- the escape sequences of terminal colours
+  // oxlint-disable-next-line no-control-regex -- the escape sequences of terminal colours
   return (message.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0] ?? '').trim();
 }
 

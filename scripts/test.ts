@@ -78,12 +78,11 @@ const serverBuild = check({
   needs: 'web build',
 });
 const typesAndLint = check({
-  // One process, one thread: the lint reads the types the type check computed, instead of building every program
-  // again (scripts/checks.ts). Beside the browser tests, the processor time is what counts.
+  // Oxlint's type check and rules in one pass over the programs, then ESLint's React hooks' and GraphQL rules
+  // (scripts/checks.ts).
   name: 'types and lint',
   command: process.execPath,
-  // Collected on its own thread: beside the tests every core is busy, and the collector's helpers only add work.
-  args: ['--single-threaded-gc', '--import', 'tsx', 'scripts/types-and-lint.ts'],
+  args: ['--import', 'tsx', 'scripts/types-and-lint.ts'],
   tally: () => checksTally(resolve(reports, 'checks.json')),
 });
 const format = check({ name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] });

@@ -78,7 +78,7 @@ export class OpenIdDiscovery {
         {
           timeout: (this.client.timeoutMs ?? 10_000) / 1000,
           // Plain http to the local music service only, as for the configured endpoints (token-endpoint.ts).
-          // eslint-disable-next-line @typescript-eslint/no-deprecated -- marked deprecated by the library only to stand out
+          // oxlint-disable-next-line typescript/no-deprecated -- marked deprecated by the library only to stand out
           execute: plainHttpToLoopbackOnly([issuer]) ? [oauth.allowInsecureRequests] : [],
         },
       );

@@ -82,7 +82,7 @@ export function oauthConfiguration(client: ClientCredentials): oauth.Configurati
   const endpoints = [client.tokenUrl, client.authorizationUrl].flatMap((url) => (url ? [new URL(url)] : []));
   if (plainHttpToLoopbackOnly(endpoints)) {
     // The local music service speaks plain http on this machine only (development, tests); Spotify and any other host stay https-only.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- marked deprecated by the library only to stand out
+    // oxlint-disable-next-line typescript/no-deprecated -- marked deprecated by the library only to stand out
     oauth.allowInsecureRequests(configuration);
   }
   configurations.set(client, configuration);

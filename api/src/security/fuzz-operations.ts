@@ -1097,7 +1097,7 @@ export class OperationGenerator {
         break;
       }
       case 1:
-        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a variable of this draft
+        // oxlint-disable-next-line typescript/no-dynamic-delete -- a variable of this draft
         delete draft.variables[definition.name];
         break;
       case 2:
@@ -1446,7 +1446,7 @@ function valueSlots(found: Slot[], slot: Slot): void {
           object[inputField.name] = next;
         },
         remove: () => {
-          // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- an input field named by the schema
+          // oxlint-disable-next-line typescript/no-dynamic-delete -- an input field named by the schema
           delete object[inputField.name];
         },
       });
@@ -1468,7 +1468,7 @@ function argumentSlot(draft: Draft, field: Field, arg: Argument): Slot {
         draft.variables[variable] = next;
       },
       remove: () => {
-        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a variable of this draft
+        // oxlint-disable-next-line typescript/no-dynamic-delete -- a variable of this draft
         delete draft.variables[variable];
       },
     };

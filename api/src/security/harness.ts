@@ -227,7 +227,7 @@ export async function startApi(music: Music, options: ApiOptions = {}): Promise<
     },
     async store(sid, data) {
       if (redis) {
-        await redis.set(`${redisPrefix}${sid}`, JSON.stringify(data), { KEEPTTL: true });
+        await redis.set(`${redisPrefix}${sid}`, JSON.stringify(data), { expiration: 'KEEPTTL' });
         return;
       }
       const stored = JSON.parse(readFileSync(file(sid), 'utf8')) as { expiresAt: number };

@@ -105,7 +105,7 @@ describeGraphql(
     it('retries an idempotent write (PUT) like a read', async () => {
       const listener = await fixture.listener();
       const created = await listener.query('mutation { createPlaylist(input: { name: "Twice" }) { playlist { id } } }');
-      const playlistId = (created.data?.createPlaylist as { playlist: { id: string } }).playlist.id;
+      const playlistId = (created.data as { createPlaylist: { playlist: { id: string } } }).createPlaylist.playlist.id;
       fixture.faults.set({ failureRate: 1 });
       const result = await listener.query(
         'mutation($id: ID!) { updatePlaylistDetails(input: { playlistId: $id, name: "Renamed" }) { __typename } }',

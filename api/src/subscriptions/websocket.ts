@@ -110,7 +110,7 @@ export function checkDocument(
   let document: DocumentNode;
   try {
     // Bounds the document's size before it is parsed, as over HTTP.
-    document = parse(payload.query, { maxTokens: limits.maxTokens });
+    document = parse(payload.query, { maxLexicalTokens: limits.maxTokens });
   } catch (error) {
     return [coded(error instanceof GraphQLError ? error : new GraphQLError(String(error)), 'GRAPHQL_PARSE_FAILED')];
   }

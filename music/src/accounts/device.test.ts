@@ -21,7 +21,7 @@ import { Browser, field, startAccounts, type AccountsHarness } from './testing';
  */
 
 const password = 'correct horse battery';
-// eslint-disable-next-line @typescript-eslint/no-deprecated -- the test server speaks plain http on loopback
+// oxlint-disable-next-line typescript/no-deprecated -- the test server speaks plain http on loopback
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
 describe('user codes', () => {

@@ -16,7 +16,7 @@ import { Browser, field, startAccounts, type AccountsHarness } from './testing';
 const redirectUri = 'http://127.0.0.1:4000/auth/callback';
 const password = 'correct horse battery';
 // The test server speaks plain http on loopback, which the library refuses unless told.
-// eslint-disable-next-line @typescript-eslint/no-deprecated -- local testing is what this option is for
+// oxlint-disable-next-line typescript/no-deprecated -- local testing is what this option is for
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
 let harness: AccountsHarness;

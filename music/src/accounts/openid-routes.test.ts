@@ -48,7 +48,7 @@ for (const engine of engines) {
       clientId = registered.clientId;
       config = await client.discovery(new URL(harness.url), clientId, registered.clientSecret ?? '', undefined, {
         // The test server speaks plain http on loopback.
-        // eslint-disable-next-line @typescript-eslint/no-deprecated -- local testing is what this option is for
+        // oxlint-disable-next-line typescript/no-deprecated -- local testing is what this option is for
         execute: [client.allowInsecureRequests],
       });
     }, OPEN_TIMEOUT_MS);

@@ -70,7 +70,7 @@ function escapeXml(text: string): string {
 }
 
 /** Characters XML 1.0 forbids; a title is user data and must not break the document. */
-// eslint-disable-next-line no-control-regex
+// oxlint-disable-next-line no-control-regex
 const forbiddenInXml = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /** A drawing context: the random stream, the palette and a prefix that keeps element ids unique. */

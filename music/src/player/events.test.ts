@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { PlayerEvents, type Refresh } from './events';
 
 /** A promise with its resolve, to hold a read open until the test lets it go. */
-function gate<T = void>() {
-  let open!: (value: T) => void;
-  const promise = new Promise<T>((resolve) => {
+interface Gate {
+  promise: Promise<void>;
+  open: () => void;
+}
+
+function gate(): Gate {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => {
     open = resolve;
   });
   return { promise, open };
@@ -18,7 +23,7 @@ describe('the player events hub', () => {
     let reading = 0;
     let most = 0;
     const reads: number[] = [];
-    const held: ReturnType<typeof gate<void>>[] = [];
+    const held: Gate[] = [];
     const refresh: Refresh = async (nextId) => {
       reading += 1;
       most = Math.max(most, reading);

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { skipToken, useQuery } from '@apollo/client/react';
 import { HeartIcon } from '@heroicons/react/24/solid';
 import { useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
@@ -122,10 +122,10 @@ const emptyWords: Record<LibraryKind, string> = {
 export default function LibraryRows({ kind }: { kind: LibraryKind | null }) {
   const { me } = useViewer();
   const desktop = useDesktop();
-  const { data, error, loading, refetch } = useQuery(SidebarLibraryDocument, {
-    errorPolicy: 'all',
-    skip: !desktop,
-  });
+  const { data, error, loading, refetch } = useQuery(
+    SidebarLibraryDocument,
+    desktop ? { errorPolicy: 'all' } : skipToken,
+  );
   // The list is one Tab stop, as a track list is: the arrow keys, Home and End move between its rows.
   const [focusRow, setFocusRow] = useState(0);
   const rest = data?.me;

@@ -27,7 +27,7 @@ async function sharedList<T>(
 ): Promise<T> {
   const cache = context.browse;
   if (!cache) return fetch();
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- removed for development-mode apps only
+  // oxlint-disable-next-line typescript/no-deprecated -- removed for development-mode apps only
   const country = (await meOf(context).catch(() => null))?.country;
   if (!country) return fetch();
   const key = entityKey('browse', `${country}:default-locale:${name}:${String(page.limit)}:${String(page.offset)}`);

@@ -19,7 +19,7 @@ export const codes = (result: GraphqlResult): (string | undefined)[] =>
   result.errors.map((error) => error.extensions?.code);
 
 /** The value at `path` in the result's data. */
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the shape it expects
+// oxlint-disable-next-line typescript/no-unnecessary-type-parameters -- the caller names the shape it expects
 export function field<T>(result: GraphqlResult, ...path: (string | number)[]): T {
   let value: unknown = result.data;
   for (const key of path) value = (value as Record<string | number, unknown> | null | undefined)?.[key];

@@ -241,12 +241,12 @@ export const meResolvers: Resolvers = {
     id: async (parent, _args, context) => (await profileOf(parent, context)).id ?? '',
     uri: async (parent, _args, context) => uriOf(await profileOf(parent, context), 'user'),
     displayName: async (parent, _args, context) => (await profileOf(parent, context)).display_name ?? null,
-    /* eslint-disable @typescript-eslint/no-deprecated -- removed for development-mode apps only: null there */
+    /* oxlint-disable typescript/no-deprecated -- removed for development-mode apps only: null there */
     email: async (parent, _args, context) => (await profileOf(parent, context)).email ?? null,
     country: async (parent, _args, context) => (await profileOf(parent, context)).country ?? null,
     product: async (parent, _args, context) => accountProduct((await profileOf(parent, context)).product),
     followersCount: async (parent, _args, context) => (await profileOf(parent, context)).followers?.total ?? null,
-    /* eslint-enable @typescript-eslint/no-deprecated */
+    /* oxlint-enable typescript/no-deprecated */
     images: async (parent, _args, context) => (await profileOf(parent, context)).images ?? [],
     user: (parent, _args, context) => profileOf(parent, context),
 
@@ -409,7 +409,7 @@ export const meResolvers: Resolvers = {
     },
     followersCount: async (parent, _args, context) => {
       const user = await userField(parent, 'followers', context);
-      // eslint-disable-next-line @typescript-eslint/no-deprecated -- removed for development-mode apps only
+      // oxlint-disable-next-line typescript/no-deprecated -- removed for development-mode apps only
       return 'followers' in user ? (user.followers?.total ?? null) : null;
     },
     playlists: async (parent, args, context) => {

@@ -38,7 +38,7 @@ async function register(listener: Listener, name: string): Promise<string> {
 async function state(listener: Listener): Promise<{ result: GraphqlResult; state: State | null }> {
   const result = await listener.query(stateQuery);
   expect(result.errors).toEqual([]);
-  return { result, state: (result.data?.player as { state: State | null }).state };
+  return { result, state: (result.data as { player: { state: State | null } }).player.state };
 }
 
 describeGraphql('the player', (fixture) => {
@@ -171,14 +171,14 @@ describeGraphql('the player', (fixture) => {
     );
     expect(queue.errors).toEqual([]);
     expect(calls(queue)).toEqual(['GET /v1/me/player/queue']);
-    const queued = (queue.data?.player as { queue: { items: { id: string }[] } }).queue.items;
+    const queued = (queue.data as { player: { queue: { items: { id: string }[] } } }).player.queue.items;
     expect(queued[0]?.id).toBe(album.tracks[3]);
 
     const phone = await register(listener, 'Phone');
     await step('transferPlayback', 'TransferPlaybackInput', { deviceId: phone, play: true });
     const devices = await listener.query('{ player { devices { id name isActive } } }');
     expect(calls(devices)).toEqual(['GET /v1/me/player/devices']);
-    expect((devices.data?.player as { devices: { id: string; isActive: boolean }[] }).devices).toEqual([
+    expect((devices.data as { player: { devices: { id: string; isActive: boolean }[] } }).player.devices).toEqual([
       { id: speaker, name: 'Kitchen', isActive: false },
       { id: phone, name: 'Phone', isActive: true },
     ]);
@@ -212,7 +212,8 @@ describeGraphql('the player', (fixture) => {
     const queue = async () => {
       const result = await listener.query('{ player { queue { addedByListener items { ... on Track { id } } } } }');
       expect(result.errors).toEqual([]);
-      return (result.data?.player as { queue: { addedByListener: number | null; items: { id: string }[] } }).queue;
+      return (result.data as { player: { queue: { addedByListener: number | null; items: { id: string }[] } } }).player
+        .queue;
     };
     const before = await queue();
     expect(before.addedByListener).toBe(2);
@@ -289,7 +290,7 @@ describeGraphql('the player', (fixture) => {
     const speedNow = async () => {
       const result = await listener.query('{ player { state { playbackSpeed } } }');
       expect(result.errors).toEqual([]);
-      return (result.data?.player as { state: { playbackSpeed: number } }).state.playbackSpeed;
+      return (result.data as { player: { state: { playbackSpeed: number } } }).player.state.playbackSpeed;
     };
     expect((await start(episode)).errors).toEqual([]);
     expect(await speedNow()).toBe(1);

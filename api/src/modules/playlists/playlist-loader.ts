@@ -63,7 +63,7 @@ export function playlistLoader(context: Context): DataLoader<string, V1Playlist>
               reuse: {},
             })
             .then((playlist) => {
-              // eslint-disable-next-line @typescript-eslint/no-deprecated -- the name of `items` before 2026
+              // oxlint-disable-next-line typescript/no-deprecated -- the name of `items` before 2026
               learnItemNames(context, playlist.items ?? playlist.tracks);
               return playlist;
             })

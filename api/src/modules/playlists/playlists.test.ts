@@ -8,7 +8,7 @@ const calls = (result: GraphqlResult): string[] => result.upstream.map((call) =>
 
 const codes = (result: GraphqlResult): (string | undefined)[] => result.errors.map((error) => error.extensions?.code);
 
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the shape it expects
+// oxlint-disable-next-line typescript/no-unnecessary-type-parameters -- the caller names the shape it expects
 function field<T>(result: GraphqlResult, ...path: string[]): T {
   let value: unknown = result.data;
   for (const key of path) value = (value as Record<string, unknown> | null | undefined)?.[key];

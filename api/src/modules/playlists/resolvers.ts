@@ -43,7 +43,7 @@ function changed(context: Context, id: string, snapshotId?: string): PlaylistPar
 /** The embedded first page of items, when it covers the page asked for. */
 function embeddedItems(parent: PlaylistParent, request: PageRequest): V1Page<V1PlaylistItem> | null {
   // A list's playlists carry only `{ href, total }` here; a full playlist its first page of items.
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the name of `items` before 2026
+  // oxlint-disable-next-line typescript/no-deprecated -- the name of `items` before 2026
   const page: V1Page<V1PlaylistItem> | undefined = parent.items ?? parent.tracks;
   if (!page || !Array.isArray(page.items) || (page.offset ?? 0) !== 0) return null;
   const items = page.items;
@@ -104,7 +104,7 @@ export const playlistsResolvers: Resolvers = {
           return fetched;
         }));
       return connectionFromPage(page, request, (entry) => {
-        // eslint-disable-next-line @typescript-eslint/no-deprecated -- renamed in 2026: `item` was `track`
+        // oxlint-disable-next-line typescript/no-deprecated -- renamed in 2026: `item` was `track`
         const item = entry.item ?? entry.track;
         if (!item?.id) return null;
         // Only episodes belong to a show.

@@ -104,7 +104,7 @@ await describeService('spotify-web-api-node', (service) => {
     await api.removeTracksFromPlaylist(playlist, [{ uri: uris[1] ?? '' }]);
     const items = await api.getPlaylistTracks(playlist);
     // The older library reads the older field, which full-access apps are still sent.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    // oxlint-disable-next-line typescript/no-deprecated
     expect(items.body.items.map((item) => item.track?.id)).toEqual([catalog.tracks[2], catalog.tracks[0]]);
     await api.replaceTracksInPlaylist(playlist, [uris[0] ?? '']);
     expect((await api.uploadCustomPlaylistCoverImage(playlist, sampleJpeg)).statusCode).toBe(202);
