@@ -21,7 +21,7 @@ export interface Finding {
 export interface OxlintResult {
   /** TypeScript's own errors. */
   types: Finding[];
-  /** The rules' findings, unused disable directives included. */
+  /** The rules' findings, and Oxlint's own: an unused disable directive, a file it cannot parse. */
   rules: Finding[];
   files: number;
 }
@@ -70,7 +70,8 @@ export async function oxlint(root: string, args: readonly string[] = []): Promis
       file: diagnostic.filename,
       line: at?.line ?? 0,
       column: at?.column ?? 0,
-      code: diagnostic.code ?? 'unused-disable-directive',
+      // Oxlint's own findings (a file it cannot parse, say) carry no rule's code.
+      code: diagnostic.code ?? 'oxlint',
       message: diagnostic.message,
     };
   });

@@ -5,10 +5,10 @@
  * GraphQL rules (eslint.config.js). `npm run lint:rules` writes the file again from the presets; a test holds the
  * committed file to them.
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import js from '@eslint/js';
-import { format, resolveConfig } from 'prettier';
 import type { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 
@@ -133,8 +133,8 @@ export function oxlintConfig(): OxlintConfig {
 export const oxlintConfigFile = '.oxlintrc.json';
 
 if (process.argv[1] === import.meta.filename) {
-  const file = resolve(import.meta.dirname, '..', oxlintConfigFile);
+  const root = resolve(import.meta.dirname, '..');
+  writeFileSync(resolve(root, oxlintConfigFile), JSON.stringify(oxlintConfig()));
   // As the format check wants it.
-  const options = await resolveConfig(file);
-  writeFileSync(file, await format(JSON.stringify(oxlintConfig()), { ...options, filepath: file }));
+  execFileSync(resolve(root, 'node_modules/.bin/oxfmt'), [oxlintConfigFile], { cwd: root, stdio: 'inherit' });
 }

@@ -85,7 +85,7 @@ const typesAndLint = check({
   args: ['--import', 'tsx', 'scripts/types-and-lint.ts'],
   tally: () => checksTally(resolve(reports, 'checks.json')),
 });
-const format = check({ name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] });
+const format = check({ name: 'format', command: bin('oxfmt'), args: ['--check'] });
 const codegenCheck = check({
   name: 'codegen is up to date',
   command: bin('graphql-codegen'),

@@ -25,7 +25,8 @@ function recordingClient(answer: (sent: Sent) => object): { client: ApolloClient
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     const params = init?.method === 'GET' ? Object.fromEntries(url.searchParams) : body;
     const extensions = (typeof params.extensions === 'string' ? JSON.parse(params.extensions) : params.extensions) as
-      { persistedQuery?: { sha256Hash?: string } } | undefined;
+      | { persistedQuery?: { sha256Hash?: string } }
+      | undefined;
     const one: Sent = {
       method: init?.method ?? 'GET',
       query: typeof params.query === 'string' ? params.query : undefined,

@@ -45,7 +45,8 @@ function musicUnreachableIn(result: { errors?: FormattedExecutionResult['errors'
  * Until then the screen that failed says so itself; from then on the connection banner does.
  */
 export type ConnectionState =
-  { kind: 'ok' } | { kind: 'unreachable'; what: Unreachable; retryAt: number; trying: boolean; attempts: number };
+  | { kind: 'ok' }
+  | { kind: 'unreachable'; what: Unreachable; retryAt: number; trying: boolean; attempts: number };
 
 export interface Connection {
   get: () => ConnectionState;

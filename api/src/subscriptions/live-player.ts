@@ -38,7 +38,8 @@ export interface LiveOptions {
 
 /** Who a WebSocket connection acts for. */
 type LiveAuth =
-  { kind: 'bearer'; listener: string; token: string } | { kind: 'session'; listener: string; request: SessionRequest };
+  | { kind: 'bearer'; listener: string; token: string }
+  | { kind: 'session'; listener: string; request: SessionRequest };
 
 export interface LivePlayerSetup {
   config: Config;

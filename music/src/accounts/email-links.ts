@@ -67,7 +67,8 @@ export async function sendSignInLink(
 }
 
 export type LinkOutcome =
-  { ok: true; userId: string; continueQuery: string } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
+  | { ok: true; userId: string; continueQuery: string }
+  | { ok: false; reason: 'unknown' | 'used' | 'expired' };
 
 /** Uses a link: once, within its lifetime. */
 export async function consumeSignInLink(

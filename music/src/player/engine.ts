@@ -217,7 +217,11 @@ export interface PlayRequest {
 export class PlayerRuleError extends Error {
   constructor(
     readonly reason:
-      'NO_ACTIVE_DEVICE' | 'NO_NEXT_TRACK' | 'NO_PREV_TRACK' | 'NOT_PLAYING_CONTEXT' | 'NO_SPECIFIC_TRACK',
+      | 'NO_ACTIVE_DEVICE'
+      | 'NO_NEXT_TRACK'
+      | 'NO_PREV_TRACK'
+      | 'NOT_PLAYING_CONTEXT'
+      | 'NO_SPECIFIC_TRACK',
     message: string,
   ) {
     super(message);

@@ -8,7 +8,9 @@ export interface ResumePointData {
 
 /** Where a listener stands in an episode, in the terms the screen shows. */
 export type EpisodeProgress =
-  { kind: 'unplayed' } | { kind: 'started'; fraction: number; remainingMs: number } | { kind: 'played' };
+  | { kind: 'unplayed' }
+  | { kind: 'started'; fraction: number; remainingMs: number }
+  | { kind: 'played' };
 
 /**
  * Reads a resume point: played to the end, started (how far, how long is left), or not started.

@@ -105,7 +105,8 @@ export function targetFor(playback: RowPlayback, uris: readonly string[], index:
 
 /** Enough of a row's item to name its play button. */
 export type NamedItem = { name: string } & (
-  { __typename: 'Track'; artists: readonly { name: string }[] } | { __typename: 'Episode'; show: { name: string } }
+  | { __typename: 'Track'; artists: readonly { name: string }[] }
+  | { __typename: 'Episode'; show: { name: string } }
 );
 
 /** What a row's play button says: "Play Yesterday by The Beatles", or Pause while the row plays. */

@@ -28,7 +28,13 @@ export function percentOf(value: number): number {
 }
 
 export type Measure =
-  'energy' | 'danceability' | 'valence' | 'acousticness' | 'instrumentalness' | 'speechiness' | 'liveness';
+  | 'energy'
+  | 'danceability'
+  | 'valence'
+  | 'acousticness'
+  | 'instrumentalness'
+  | 'speechiness'
+  | 'liveness';
 
 /** The measures from 0.0 to 1.0 the chart draws, with what each means. */
 export const measures: readonly { field: Measure; label: string; means: string }[] = [

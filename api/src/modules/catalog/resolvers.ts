@@ -375,7 +375,8 @@ export const catalogResolvers: Resolvers = {
     },
     followersCount: async (parent, _args, context) => {
       const followers = rawField(await artistSource(parent, 'followers', context), 'followers') as
-        V1Artist['followers'] | undefined;
+        | V1Artist['followers']
+        | undefined;
       return numberOrNull(followers?.total);
     },
     albums: async (parent, args, context, info) => {
