@@ -1,26 +1,23 @@
 // @ts-check
 // ESLint runs the rules Oxlint does not have: the React hooks' rules and the GraphQL rules. ESLint's recommended
 // rules and typescript-eslint's strict, type-checked ones run in Oxlint (.oxlintrc.json, from scripts/lint-rules.ts).
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'eslint/config';
 import graphqlPlugin from '@graphql-eslint/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Both linters leave out the same paths: dependencies, builds, generated code, data and reports.
+const oxlint = /** @type {{ ignorePatterns: string[] }} */ (
+  JSON.parse(readFileSync(new URL('.oxlintrc.json', import.meta.url), 'utf8'))
+);
+
 // One GraphQL config for every block: the plugin loads it once per process.
 const graphQLConfig = { schema: 'schema/*.graphql', documents: 'web/src/**/*.{ts,tsx}' };
 
 export default defineConfig(
-  {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      '**/__generated__/**',
-      '.data/**',
-      '.reports/**',
-      'web/test-results/**',
-    ],
-  },
+  { ignores: oxlint.ignorePatterns },
   {
     // The React hooks' rules, which Oxlint does not have in full.
     files: ['web/src/**/*.{ts,tsx}'],
