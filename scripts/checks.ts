@@ -3,11 +3,11 @@
  * `.oxlintrc.json`, the type-aware ones on the same programs, in one pass; ESLint runs the rules Oxlint does not have
  * (eslint.config.js: the React hooks' rules and the GraphQL rules).
  */
-import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import ts from 'typescript';
+import { runWithOutputs } from './processes';
 
 /** One finding of Oxlint's: a type error (`typescript(TS2322)`) or a rule's (`typescript(no-floating-promises)`). */
 export interface Finding {
@@ -44,21 +44,10 @@ const typeError = /^typescript\(TS\d+\)$/;
  */
 export async function oxlint(root: string, args: readonly string[] = []): Promise<OxlintResult> {
   const bin = resolve(import.meta.dirname, '..', 'node_modules', '.bin');
-  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
-    (done, fail) => {
-      const child = spawn(join(bin, 'oxlint'), ['--format', 'json', ...args], {
-        cwd: root,
-        env: { ...process.env, OXLINT_TSGOLINT_PATH: join(bin, 'tsgolint') },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      child.once('error', fail);
-      child.once('close', (exit) => done({ code: exit, stdout: out, stderr: err }));
-    },
-  );
+  const { code, stdout, stderr } = await runWithOutputs(join(bin, 'oxlint'), ['--format', 'json', ...args], {
+    cwd: root,
+    env: { ...process.env, OXLINT_TSGOLINT_PATH: join(bin, 'tsgolint') },
+  });
   // 0: nothing found, 1: findings; anything else (a configuration it cannot read, a crash) is no result at all.
   if ((code !== 0 && code !== 1) || !stdout.trimStart().startsWith('{')) {
     throw new Error(`Oxlint failed (exit code ${String(code)}):\n${stderr || stdout}`);
@@ -82,7 +71,7 @@ export async function oxlint(root: string, args: readonly string[] = []): Promis
   };
 }
 
-/** Findings one a line, as `file:line:column  message  code`. */
+/** Findings one to a line, as `file:line:column  message  code`. */
 export function formatFindings(findings: readonly Finding[]): string {
   return findings
     .map(
@@ -126,6 +115,11 @@ export function filesOutsidePrograms(root: string): string[] {
   return filesUnder(root, (name) => source.test(name) && !name.endsWith('.d.ts'))
     .filter((file) => !held.has(file))
     .map((file) => relative(root, file));
+}
+
+/** What the checks say of files no `tsconfig.json` holds. */
+export function describeOutside(files: readonly string[]): string {
+  return `In no tsconfig.json, so checked without the project's settings:\n${files.join('\n')}`;
 }
 
 export interface LintOptions {

@@ -30,6 +30,29 @@ export function runCaptured(
   });
 }
 
+/** Runs a command to completion with its standard output and its standard error kept apart. */
+export function runWithOutputs(
+  command: string,
+  args: string[],
+  options: SpawnOptions = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.once('error', reject);
+    child.once('close', (code, signal) =>
+      resolve({
+        code: code ?? (signal ? 1 : 0),
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      }),
+    );
+  });
+}
+
 /** Waits until `url` answers 2xx, or rejects after `timeoutMs`. */
 export async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { filesOutsidePrograms, formatFindings, lint, lintPasses, oxlint } from './checks';
+import { describeOutside, filesOutsidePrograms, formatFindings, lint, lintPasses, oxlint } from './checks';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = resolve(root, '.reports');
@@ -13,7 +13,7 @@ const outside = filesOutsidePrograms(root);
 const found = await oxlint(root);
 const types = outside.length === 0 && found.types.length === 0;
 if (outside.length > 0) {
-  console.log(`In no tsconfig.json, so checked without the project's settings:\n${outside.join('\n')}`);
+  console.log(describeOutside(outside));
 }
 console.log(
   found.types.length === 0
