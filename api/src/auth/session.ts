@@ -62,9 +62,6 @@ export function createSession(config: Config, redis?: RedisClient, logger?: Logg
     refreshLock: redis
       ? new RedisRefreshLock(redis, { prefix: `${config.redisKeyPrefix}refresh-lock:` })
       : new LocalRefreshLock(),
-    close: () => {
-      if (store instanceof FileSessionStore) store.close();
-      return Promise.resolve();
-    },
+    close: () => (store instanceof FileSessionStore ? store.close() : Promise.resolve()),
   };
 }

@@ -112,7 +112,7 @@ describe('the file session store', () => {
       await expect.poll(() => failures.length, { timeout: 2000, interval: 20 }).toBeGreaterThan(0);
       expect(await get(swept, 'sid')).toBeNull();
     } finally {
-      swept.close();
+      await swept.close();
     }
   });
 
@@ -185,6 +185,28 @@ describe('the file session store', () => {
     expect(await get(s, 'sid')).toBeNull();
     await set(s, 'sid', data(60_000, { step: 'last' }));
     expect(await get(s, 'sid')).toMatchObject({ step: 'last' });
+  });
+
+  it("closes once the writes under way have ended, so the last answers' sessions are on disk", async () => {
+    const { store: s, dir } = store();
+    await set(s, 'touched', data(3 * touchAfterMs, { userId: 'demo' }));
+    clock += touchAfterMs;
+    const written: unknown[] = [];
+    const record = (error?: unknown) => written.push(error ?? 'done');
+    // Not waited for, as a stopping server does not wait for the writes that end its last answers.
+    s.set('new', data(60_000, { userId: 'ana' }), record);
+    s.touch('touched', data(3 * touchAfterMs), record);
+    s.set('new', data(60_000, { userId: 'ana', step: 2 }), record);
+    await s.close();
+    expect(written).toEqual(['done', 'done', 'done']);
+    // What a restarted store reads: every write whole, and no temporary file left.
+    const restarted = new FileSessionStore({ dir, sweepIntervalMs: 0, touchAfterMs, now: () => clock });
+    expect(await get(restarted, 'new')).toMatchObject({ userId: 'ana', step: 2 });
+    expect(await get(restarted, 'touched')).toMatchObject({
+      userId: 'demo',
+      cookie: { expires: new Date(clock + 3 * touchAfterMs).toISOString() },
+    });
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('treats a corrupt file as no session instead of failing the request', async () => {

@@ -237,8 +237,14 @@ export class FileSessionStore extends session.Store {
     return live;
   }
 
-  /** Stops the sweep, so a process can exit. */
-  close(): void {
+  /**
+   * Stops the sweep, so a process can exit, and resolves once the writes under way have ended: a session
+   * written or touched by the last answers is on disk before the process stops.
+   */
+  async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
+    // Each queued write is settled whatever its outcome (its caller was told); a write queued meanwhile is waited
+    // for too.
+    while (this.writes.size > 0) await Promise.all(this.writes.values());
   }
 }
