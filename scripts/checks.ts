@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import ts from 'typescript';
-import { runWithOutputs } from './processes';
+import { runCaptured } from './processes';
 
 /** One finding of Oxlint's: a type error (`typescript(TS2322)`) or a rule's (`typescript(no-floating-promises)`). */
 export interface Finding {
@@ -44,7 +44,7 @@ const typeError = /^typescript\(TS\d+\)$/;
  */
 export async function oxlint(root: string, args: readonly string[] = []): Promise<OxlintResult> {
   const bin = resolve(import.meta.dirname, '..', 'node_modules', '.bin');
-  const { code, stdout, stderr } = await runWithOutputs(join(bin, 'oxlint'), ['--format', 'json', ...args], {
+  const { code, stdout, stderr } = await runCaptured(join(bin, 'oxlint'), ['--format', 'json', ...args], {
     cwd: root,
     env: { ...process.env, OXLINT_TSGOLINT_PATH: join(bin, 'tsgolint') },
   });

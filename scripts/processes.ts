@@ -10,44 +10,28 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
 }
 
 /**
- * Runs a command to completion with its output (stdout and stderr, interleaved as written) kept
- * rather than streamed, so that commands run side by side can be shown one after another.
+ * Runs a command to completion with its output kept rather than streamed, so that commands run side by side can be
+ * shown one after another: `output` holds stdout and stderr interleaved as written, `stdout` and `stderr` each apart.
+ * Each is decoded once whole, so a character split between two chunks stays whole.
  */
 export function runCaptured(
   command: string,
   args: string[],
   options: SpawnOptions = {},
-): Promise<{ code: number; output: string }> {
+): Promise<{ code: number; output: string; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const chunks: { chunk: Buffer; fromStdout: boolean }[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push({ chunk, fromStdout: true }));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push({ chunk, fromStdout: false }));
     child.once('error', reject);
-    child.once('close', (code, signal) =>
-      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }),
-    );
-  });
-}
-
-/** Runs a command to completion with its standard output and its standard error kept apart. */
-export function runWithOutputs(
-  command: string,
-  args: string[],
-  options: SpawnOptions = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.once('error', reject);
+    const text = (kept: typeof chunks) => Buffer.concat(kept.map(({ chunk }) => chunk)).toString('utf8');
     child.once('close', (code, signal) =>
       resolve({
         code: code ?? (signal ? 1 : 0),
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
+        output: text(chunks),
+        stdout: text(chunks.filter(({ fromStdout }) => fromStdout)),
+        stderr: text(chunks.filter(({ fromStdout }) => !fromStdout)),
       }),
     );
   });
