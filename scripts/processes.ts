@@ -11,8 +11,8 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
 
 /**
  * Runs a command to completion with its output kept rather than streamed, so that commands run side by side can be
- * shown one after another: `output` holds stdout and stderr interleaved as written, `stdout` and `stderr` each apart.
- * Each is decoded once whole, so a character split between two chunks stays whole.
+ * shown one after another: `output` holds stdout and stderr interleaved as they were read, `stdout` and `stderr` each
+ * apart. Each is decoded once whole, so a character split between two chunks stays whole.
  */
 export function runCaptured(
   command: string,
