@@ -76,6 +76,28 @@ describe('deferred', () => {
     expect(onOpen).toHaveBeenCalledOnce();
   });
 
+  it('passes a press on the look-alike to the widget when the widget arrives before the release', async () => {
+    const onOpen = vi.fn();
+    const { Widget, arrive } = controlledWidget(onOpen);
+    render(<Widget />);
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Menu' }));
+    await arrive();
+    // The release lands on the widget's button, which saw no press: the browser clicks nothing, and the press opens it.
+    fireEvent.pointerUp(screen.getByRole('button', { name: 'Menu' }));
+    expect(onOpen).toHaveBeenCalledOnce();
+  });
+
+  it('opens once for a press and its click on the look-alike', async () => {
+    const onOpen = vi.fn();
+    const { Widget, arrive } = controlledWidget(onOpen);
+    render(<Widget />);
+    const lookAlike = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.pointerDown(lookAlike);
+    fireEvent.click(lookAlike);
+    await arrive();
+    expect(onOpen).toHaveBeenCalledOnce();
+  });
+
   it('clicks nothing by itself when nobody clicked the look-alike', async () => {
     const onOpen = vi.fn();
     const { Widget, arrive } = controlledWidget(onOpen);

@@ -48,9 +48,12 @@ export function deferred<Props extends object>(
       Widget = lazy(load);
       setAttempts((attempts) => attempts + 1);
     };
-    // A click on the look-alike is not lost: the widget gets it once it is in.
+    // A click on the look-alike is not lost: the widget gets it once it is in. A press counts too: when the widget
+    // comes in between the press and the release, the release lands on the widget's button, which saw no press, and
+    // no element gets the click.
+    const pressed = () => (clickedEarlyRef.current = true);
     const lookAlike = (
-      <span className="contents" onClickCapture={() => (clickedEarlyRef.current = true)}>
+      <span className="contents" onPointerDownCapture={pressed} onClickCapture={pressed}>
         {fallback(props)}
       </span>
     );
