@@ -1,12 +1,15 @@
 import { MockedProvider } from '@apollo/client/testing/react';
+import { PauseIcon, PlayIcon } from '@heroicons/react/24/solid';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { ComponentType, SVGProps } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { makeFragmentData } from '../__generated__';
 import { createCache } from '../apollo';
 import { ViewerProvider } from '../app/viewer';
 import { PlayerContext, type Player } from '../player/context';
 import { testViewer } from '../search/test-support';
-import { fakePlayer } from '../testing/fixtures';
+import { fakePlayer, playbackState } from '../testing/fixtures';
 import { NotificationsProvider } from './Notifications';
 import { playLabel, TrackList, TrackRowFragment, type TrackListRow } from './TrackList';
 
@@ -110,5 +113,42 @@ describe('TrackList by keyboard', () => {
     if (!first) throw new Error('A row expected');
     fireEvent.keyDown(first, { key: 'Enter' });
     expect(player.play).not.toHaveBeenCalled();
+  });
+});
+
+/** The outline an icon draws: its paths' data. */
+function drawingOf(svg: Element | null): string[] {
+  return [...(svg?.querySelectorAll('path') ?? [])].map((path) => path.getAttribute('d') ?? '');
+}
+
+function drawingOfIcon(Icon: ComponentType<SVGProps<SVGSVGElement>>): string[] {
+  const holder = document.createElement('div');
+  holder.innerHTML = renderToStaticMarkup(<Icon />);
+  return drawingOf(holder.querySelector('svg'));
+}
+
+describe('TrackList while a row plays', () => {
+  it('shows a pause button on the row that plays, which pauses, and play buttons on the others', () => {
+    // First Light plays (playbackState's track).
+    const player = fakePlayer({ state: playbackState(), refresh: () => undefined });
+    const [first, second] = renderList(player);
+    if (!first || !second) throw new Error('Two rows expected');
+    const pause = within(first).getByRole('button', { name: 'Pause First Light by The Early Birds' });
+    expect(drawingOf(pause.querySelector('svg'))).toEqual(drawingOfIcon(PauseIcon));
+    const play = within(second).getByRole('button', { name: 'Play Noon by Midday Sun' });
+    expect(drawingOf(play.querySelector('svg'))).toEqual(drawingOfIcon(PlayIcon));
+    fireEvent.click(pause);
+    expect(player.pause).toHaveBeenCalledTimes(1);
+    expect(player.play).not.toHaveBeenCalled();
+  });
+
+  it('shows a play button on the row of what is paused, which plays it on', () => {
+    const player = fakePlayer({ state: playbackState({ isPlaying: false }), refresh: () => undefined });
+    const [first] = renderList(player);
+    if (!first) throw new Error('A row expected');
+    const play = within(first).getByRole('button', { name: 'Play First Light by The Early Birds' });
+    expect(drawingOf(play.querySelector('svg'))).toEqual(drawingOfIcon(PlayIcon));
+    fireEvent.click(play);
+    expect(player.play).toHaveBeenCalledWith();
   });
 });

@@ -1,4 +1,4 @@
-import { PlayIcon, SpeakerWaveIcon } from '@heroicons/react/24/solid';
+import { PauseIcon, PlayIcon, SpeakerWaveIcon } from '@heroicons/react/24/solid';
 import { ClockIcon } from '@heroicons/react/24/outline';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -145,7 +145,10 @@ function TrackListHeader({
   );
 }
 
-/** The row's number (a speaker while it plays), and over it, on hover and focus, its play button. */
+/**
+ * The row's number (a speaker while it plays), and over it, on hover and focus, its play button: a pause button
+ * while the row plays, as it says and does.
+ */
 function RowNumberAndPlay({
   item,
   number,
@@ -161,6 +164,7 @@ function RowNumberAndPlay({
   canControl: boolean;
   onPlay: () => void;
 }) {
+  const Icon = playing ? PauseIcon : PlayIcon;
   return (
     <div className="relative flex h-11 items-center justify-end text-sm sm:h-8 text-neutral-400 tabular-nums">
       <span className={`group-hover:invisible group-focus-within:invisible ${current ? 'text-accent' : ''}`}>
@@ -174,7 +178,7 @@ function RowNumberAndPlay({
         // Shown on hover and focus, yet always there: in the Tab order and to assistive technology.
         className="absolute inset-0 flex items-center justify-end text-white opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 focus-visible:opacity-100"
       >
-        <PlayIcon aria-hidden="true" className="size-4" />
+        <Icon aria-hidden="true" className="size-4" />
       </button>
     </div>
   );
