@@ -64,4 +64,42 @@ describe('notifications', () => {
       vi.useRealTimers();
     }
   });
+
+  it('take a message away before its time when the one who showed it asks, its timer with it', () => {
+    vi.useFakeTimers();
+    try {
+      let takeAway = (): void => undefined;
+      function Offers() {
+        const notify = useNotify();
+        return (
+          <button
+            type="button"
+            onClick={() => (takeAway = notify('Removed Road song.', 'info', { label: 'Undo', onSelect: vi.fn() }))}
+          >
+            Remove
+          </button>
+        );
+      }
+      render(
+        <NotificationsProvider>
+          <Offers />
+          <Says message="Added to Road trip" action={{ label: 'Open', onSelect: () => undefined }} />
+        </NotificationsProvider>,
+      );
+      act(() => {
+        screen.getByRole('button', { name: 'Remove' }).click();
+      });
+      expect(screen.getByText('Removed Road song.')).toBeTruthy();
+      expect(vi.getTimerCount()).toBe(2);
+      act(() => takeAway());
+      expect(screen.queryByText('Removed Road song.')).toBeNull();
+      expect(screen.getByText('Added to Road trip')).toBeTruthy();
+      expect(vi.getTimerCount()).toBe(1);
+      // Asked again once gone, it takes nothing else with it.
+      act(() => takeAway());
+      expect(screen.getByText('Added to Road trip')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -28,9 +28,11 @@ interface Notice {
   action?: NoticeAction;
 }
 
-type Notify = (message: string, tone?: Tone, action?: NoticeAction) => void;
+/** Shows a message; what it gives back takes that message away before its time (a step it offers has lapsed). */
+type Notify = (message: string, tone?: Tone, action?: NoticeAction) => () => void;
 
-const NotifyContext = createContext<Notify>(() => undefined);
+const nothingToTakeAway = () => undefined;
+const NotifyContext = createContext<Notify>(() => nothingToTakeAway);
 
 /** Short messages at the bottom of the screen: what just happened, or why it could not. */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
@@ -54,7 +56,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const notify = useCallback<Notify>(
     (message, tone = 'info', action) => {
       // In an outage every failure has the same cause, which the connection banner already says: one message.
-      if (tone === 'error' && connection && isOutage(connection.get())) return;
+      if (tone === 'error' && connection && isOutage(connection.get())) return nothingToTakeAway;
       next.current += 1;
       const id = next.current;
       // The same message twice in a row shows once.
@@ -70,6 +72,11 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
         (tone === 'error' ? 7000 : 4000) + (action ? 4000 : 0),
       );
       timers.current.add(timer);
+      return () => {
+        clearTimeout(timer);
+        timers.current.delete(timer);
+        dismiss(id);
+      };
     },
     [dismiss, connection],
   );

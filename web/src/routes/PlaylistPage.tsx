@@ -2,7 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { HeartIcon as HeartOutline, PencilIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { HeartIcon as HeartSolid } from '@heroicons/react/24/solid';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { startQuery } from '../app/screens';
 import { graphql } from '../__generated__';
@@ -20,7 +20,7 @@ import { countOf, formatLongDuration } from '../lib/format';
 import { plainDescription } from '../playlists/details';
 import { playlistLength, type PlayableRef } from '../playlists/playlist-items';
 import { useFollowPlaylist } from '../playlists/useFollowPlaylist';
-import { usePlaylistEditor, type UndoableRemoval } from '../playlists/usePlaylistEditor';
+import { usePlaylistEditor } from '../playlists/usePlaylistEditor';
 import { useReorder, type Reorder } from '../playlists/useReorder';
 
 export const PlaylistPageDocument = graphql(`
@@ -113,27 +113,6 @@ function itemsCount(rows: readonly Row[], total: number): string {
   if (episodes === 0) return countOf(total, 'song');
   if (episodes === rows.length) return countOf(total, 'episode');
   return countOf(total, 'item');
-}
-
-/** A removal that can be taken back for a few seconds. */
-function UndoBar({ removal, onUndo }: { removal: UndoableRemoval | null; onUndo: () => void }) {
-  return (
-    <div
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-36 z-40 flex justify-center px-4 md:bottom-28"
-    >
-      {removal && (
-        <div className="pointer-events-auto flex max-w-md items-center gap-4 rounded-lg bg-neutral-100 px-4 py-3 text-sm font-medium text-black shadow-lg">
-          <span className="min-w-0">
-            Removed <span className="font-bold break-words">{removal.name}</span>.
-          </span>
-          <button type="button" onClick={onUndo} className="rounded px-2 py-1 font-bold underline hover:bg-black/10">
-            Undo
-          </button>
-        </div>
-      )}
-    </div>
-  );
 }
 
 // A thumb's 44 px on a phone; the desktop keeps its tighter look.
@@ -353,26 +332,35 @@ function PlaylistBody(props: ItemsProps & { itemsError: unknown }) {
   return rows.length > 0 ? <PlaylistItems {...props} /> : null;
 }
 
-/** The last removal, which can be undone for a few seconds; a new change ends the offer. */
+/**
+ * The last removal, which can be undone from its message for a few seconds, in the one stack of messages (where no
+ * other message covers it); a new change, a failed removal or leaving the playlist ends the offer.
+ */
 function useUndoableRemoval(editor: ReturnType<typeof usePlaylistEditor>) {
-  const [undoable, setUndoable] = useState<UndoableRemoval | null>(null);
-  useEffect(() => {
-    if (!undoable) return;
-    const timer = setTimeout(() => setUndoable(null), 8000);
-    return () => clearTimeout(timer);
-  }, [undoable]);
+  const notify = useNotify();
+  const offer = useRef<(() => void) | null>(null);
+  const dismiss = useCallback(() => {
+    offer.current?.();
+    offer.current = null;
+  }, []);
+  useEffect(() => dismiss, [dismiss]);
   const remove = (row: Row, position: number | undefined) => {
+    dismiss();
     const removal = editor.remove(row, row.name, position);
-    setUndoable(removal);
+    const takeAway = notify(`Removed ${row.name}.`, 'info', {
+      label: 'Undo',
+      accessibleName: `Undo removing ${row.name}`,
+      onSelect: () => {
+        if (offer.current === takeAway) offer.current = null;
+        void editor.undo(removal);
+      },
+    });
+    offer.current = takeAway;
     void removal.done.then((done) => {
-      if (!done) setUndoable((current) => (current === removal ? null : current));
+      if (!done && offer.current === takeAway) dismiss();
     });
   };
-  const undo = () => {
-    if (undoable) void editor.undo(undoable);
-    setUndoable(null);
-  };
-  return { undoable, remove, undo, dismiss: () => setUndoable(null) };
+  return { remove, dismiss };
 }
 
 /** Restoring a deleted playlist, and deleting one (undone by restoring it), which leaves for the library. */
@@ -514,7 +502,6 @@ function PlaylistView({
       {own && !deleted && dialogs.dialogsWanted && (
         <OwnerDialogs playlist={playlist} dialogs={dialogs} onCloseDetails={closeDetails} onDelete={deletePlaylist} />
       )}
-      <UndoBar removal={removal.undoable} onUndo={removal.undo} />
     </div>
   );
 }
