@@ -105,6 +105,27 @@ describe('new stores', () => {
     }
   }, 30_000);
 
+  it('start from a copy that holds what a store uses: one database, and WAL in segments of 1 MB', async () => {
+    const copy = await newClusterCopy();
+    // initdb's cluster as it stands is 40 MB: a WAL segment of 16 MB and three databases of 7.5 MB.
+    expect(copy.byteLength).toBeLessThan(20 * 1024 * 1024);
+    startNewStoresFrom(() => Promise.resolve(copy));
+    const store = await openInMemory();
+    const databases = await store.query<{ name: string }>('SELECT datname AS name FROM pg_database');
+    expect(databases.rows).toEqual([{ name: 'postgres' }]);
+    const wal = await store.query<{ wal_segment_size: string }>('SHOW wal_segment_size');
+    expect(wal.rows).toEqual([{ wal_segment_size: '1MB' }]);
+    // A store writes past its first segment as any cluster does.
+    await store.exec('CREATE TABLE filler (id int, text text)');
+    await store.exec("INSERT INTO filler SELECT n, repeat('x', 500) FROM generate_series(1, 10000) AS n");
+    const switched = await store.query<{ segments: number }>(
+      "SELECT count(*)::int AS segments FROM pg_ls_waldir() WHERE name ~ '^[0-9A-F]{24}$'",
+    );
+    expect(switched.rows[0]?.segments).toBeGreaterThan(1);
+    const rows = await store.query<{ count: number }>('SELECT count(*)::int AS count FROM filler');
+    expect(rows.rows).toEqual([{ count: 10000 }]);
+  }, 30_000);
+
   it('keep a buffer pool of their own size, by initdb or from the copy', async () => {
     for (const db of [await openInMemory(), await openInMemory()]) {
       const pool = await db.query<{ shared_buffers: string }>('SHOW shared_buffers');
