@@ -5,8 +5,8 @@ import {
   ensureDemoUser,
   issueTokens,
   loadMusicConfig,
-  migrate,
-  openDatabase,
+  type openDatabase,
+  openMigratedMemoryDatabase,
   prepareSigningKey,
   registerConfiguredClient,
   seedCatalog,
@@ -69,9 +69,8 @@ export interface LocalMusic {
 const smallCatalog: CatalogSizes = { tracks: 30, albums: 3, artists: 2, playlists: 1, shows: 1, episodes: 1 };
 
 export async function startLocalMusic(options: LocalMusicOptions = {}): Promise<LocalMusic> {
-  const db = await openDatabase({});
+  const db = await openMigratedMemoryDatabase();
   try {
-    await migrate(db);
     if (options.catalog !== false) await seedCatalog(db, options.catalog ?? smallCatalog);
   } catch (error) {
     await db.close();

@@ -3,7 +3,7 @@ export { loadMusicConfig, MusicConfigError, musicEnvironmentVariables, type Musi
 export { startMusicService, type MusicService } from './service';
 export { openDatabase } from './db/open';
 export { dumpNewMemoryCluster, startNewStoresFrom } from './db/memory-cluster';
-export { migrate } from './db/migrate';
+export { migrate, openMigratedMemoryDatabase } from './db/migrate';
 export { seedCatalog } from './catalog/seed';
 export { Random } from './catalog/random';
 export { createUser, ensureDemoUser, registerConfiguredClient, issueTokens } from './accounts/service';

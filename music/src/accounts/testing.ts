@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Logger } from 'pino';
 import { listen } from '../../../test-support/http';
-import { migrate } from '../db/migrate';
-import { openDatabase } from '../db/open';
+import { openMigratedMemoryDatabase } from '../db/migrate';
 import type { Database } from '../db/types';
 import { errorHandler, unknownEndpoint } from '../errors';
 import { createHttpLogger, createLogger } from '../ops/logger';
@@ -53,8 +52,7 @@ export interface HarnessOptions {
  */
 export async function startAccounts(options: HarnessOptions = {}): Promise<AccountsHarness> {
   const ownDb = options.db === undefined;
-  const db = options.db ?? (await openDatabase({}));
-  if (ownDb) await migrate(db);
+  const db = options.db ?? (await openMigratedMemoryDatabase());
   const clock: Clock = {
     now: Date.now(),
     advance(ms) {

@@ -2,7 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dumpNewMemoryCluster, folderStarts, memoryStarts, startNewStoresFrom } from './memory-cluster';
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  dumpNewMemoryCluster,
+  folderStarts,
+  memoryStarts,
+  preparedStarts,
+  startNewStoresFrom,
+  startPreparedMemoryPGlite,
+} from './memory-cluster';
 import { migrate } from './migrate';
 import { openDatabase } from './open';
 import type { Database } from './types';
@@ -133,4 +141,48 @@ describe('new stores', () => {
       expect(pool.rows).toEqual([{ shared_buffers: '16MB' }]);
     }
   });
+});
+
+describe('prepared stores', () => {
+  const started: PGlite[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((pglite) => pglite.close()));
+  });
+  const start = async (key: string, prepare: (pglite: PGlite) => Promise<void>): Promise<PGlite> => {
+    const pglite = await startPreparedMemoryPGlite({}, key, prepare);
+    started.push(pglite);
+    return pglite;
+  };
+  const rows = async (pglite: PGlite): Promise<string[]> =>
+    (await pglite.query<{ name: string }>('SELECT name FROM prepared ORDER BY name')).rows.map((row) => row.name);
+
+  it('prepare the first for a key; those asked for meanwhile and later start from its copy', async () => {
+    let prepared = 0;
+    const prepare = async (pglite: PGlite): Promise<void> => {
+      prepared += 1;
+      await pglite.exec("CREATE TABLE prepared (name text); INSERT INTO prepared VALUES ('by prepare')");
+    };
+    const before = { ...preparedStarts };
+    const [first, second] = await Promise.all([start('two at once', prepare), start('two at once', prepare)]);
+    const third = await start('two at once', prepare);
+    expect(prepared).toBe(1);
+    expect(preparedStarts).toEqual({ prepared: before.prepared + 1, copied: before.copied + 2 });
+    await first.exec("INSERT INTO prepared VALUES ('in the first')");
+    expect(await rows(first)).toEqual(['by prepare', 'in the first']);
+    expect(await rows(second)).toEqual(['by prepare']);
+    expect(await rows(third)).toEqual(['by prepare']);
+  }, 30_000);
+
+  it('after a failed preparing, give its error and prepare the next one', async () => {
+    let calls = 0;
+    const prepare = async (pglite: PGlite): Promise<void> => {
+      calls += 1;
+      if (calls === 1) throw new Error('could not prepare');
+      await pglite.exec("CREATE TABLE prepared (name text); INSERT INTO prepared VALUES ('second try')");
+    };
+    await expect(start('fails once', prepare)).rejects.toThrow('could not prepare');
+    const store = await start('fails once', prepare);
+    expect(calls).toBe(2);
+    expect(await rows(store)).toEqual(['second try']);
+  }, 30_000);
 });

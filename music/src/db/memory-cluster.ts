@@ -28,6 +28,12 @@ export const memoryStarts = { initdb: 0, copied: 0 };
 /** How the stores this process made in new folders started: by initdb, or from a copy handed to the process. */
 export const folderStarts = { initdb: 0, copied: 0 };
 
+/** How the stores of `startPreparedMemoryPGlite` started: new and prepared, or from the copy of one. */
+export const preparedStarts = { prepared: 0, copied: 0 };
+
+/** Copies of prepared stores (`startPreparedMemoryPGlite`), by what prepared them; `undefined` once one failed. */
+const preparedCopies = new Map<string, Promise<Blob | undefined>>();
+
 /** The copy handed to this process, if any (`startNewStoresFrom`), asked for at the first new store. */
 let handed: (() => Promise<Blob | undefined>) | undefined;
 
@@ -170,5 +176,64 @@ export async function startMemoryPGlite(settings: Settings): Promise<PGlite> {
     newCluster = dump;
     if (!(await dump)) newCluster = undefined;
   }
+  return pglite;
+}
+
+/**
+ * Starts a store in memory as `prepare` leaves a new one (with the service's migrations applied, say). The process's
+ * first for `key` is new and prepared, and its copy, taken then, starts every later one without preparing it again;
+ * stores asked for meanwhile wait for that copy. Where preparing or copying fails, the next store is prepared in turn.
+ */
+export async function startPreparedMemoryPGlite(
+  settings: Settings,
+  key: string,
+  prepare: (pglite: PGlite) => Promise<void>,
+): Promise<PGlite> {
+  // Looked up and claimed without a wait between: of two asked for at once, one prepares and the other waits.
+  const known = preparedCopies.get(key);
+  const copy = known && (await known);
+  if (copy) {
+    const pglite = await PGlite.create({
+      ...settings,
+      startParams: memoryStartParams(),
+      dataDir: 'memory://',
+      loadDataDir: copy,
+    });
+    preparedStarts.copied += 1;
+    return pglite;
+  }
+  let copied: (copy: Blob | undefined) => void = () => undefined;
+  const pending = new Promise<Blob | undefined>((resolve) => {
+    copied = resolve;
+  });
+  preparedCopies.set(key, pending);
+  const made = (result: Blob | undefined): void => {
+    copied(result);
+    if (!result && preparedCopies.get(key) === pending) preparedCopies.delete(key);
+  };
+  let pglite: PGlite;
+  try {
+    pglite = await startMemoryPGlite(settings);
+  } catch (error) {
+    made(undefined);
+    throw error;
+  }
+  try {
+    await prepare(pglite);
+  } catch (error) {
+    made(undefined);
+    await pglite.close();
+    throw error;
+  }
+  preparedStarts.prepared += 1;
+  // The checkpoint writes what `prepare` did to the data directory, so that a store starting from the copy has no
+  // WAL to replay.
+  made(
+    await pglite
+      .exec('CHECKPOINT')
+      .then(() => pglite.dumpDataDir('none'))
+      .then(readCopy)
+      .catch((): undefined => undefined),
+  );
   return pglite;
 }

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OPEN_TIMEOUT_MS, testEngines } from './__fixtures__/engines';
 import type { IsolatedDatabase } from './__fixtures__/engines';
-import { listMigrations, migrate, MigrationError, MIGRATIONS_DIR } from './migrate';
+import { listMigrations, migrate, MigrationError, MIGRATIONS_DIR, openMigratedMemoryDatabase } from './migrate';
 import type { MigrationSource } from './migrate';
+import { preparedStarts } from './memory-cluster';
+import { openDatabase } from './open';
 import type { Database } from './types';
 
 const FIXTURES = join(import.meta.dirname, '__fixtures__', 'migrations');
@@ -220,3 +222,47 @@ for (const engine of engines) {
     });
   });
 }
+
+describe('openMigratedMemoryDatabase', () => {
+  it(
+    'opens stores in memory with every migration applied, each its own, the later ones from a copy',
+    async () => {
+      const versions = (await listMigrations()).map((migration) => migration.version);
+      const stores = [await openMigratedMemoryDatabase(), await openMigratedMemoryDatabase()];
+      try {
+        const before = { ...preparedStarts };
+        const third = await openMigratedMemoryDatabase();
+        stores.push(third);
+        // Started from the copy, not migrated again.
+        expect(preparedStarts).toEqual({ prepared: before.prepared, copied: before.copied + 1 });
+        for (const db of stores) {
+          const applied = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+          expect(applied.rows.map((row) => row.version)).toEqual(versions);
+          expect(await migrate(db)).toEqual([]);
+        }
+        // What one writes, the others do not see.
+        await third.query(
+          "INSERT INTO artists (id, name, popularity, followers) VALUES ('only-in-third', 'Only in the third', 0, 0)",
+        );
+        for (const db of stores) {
+          const found = await db.query("SELECT 1 FROM artists WHERE id = 'only-in-third'");
+          expect(found.rowCount).toBe(db === third ? 1 : 0);
+        }
+      } finally {
+        await Promise.all(stores.map((db) => db.close()));
+      }
+    },
+    OPEN_TIMEOUT_MS,
+  );
+
+  it('refuses a data folder: such a store is one in memory', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'graphonic-prepared-'));
+    try {
+      await expect(
+        openDatabase({ dataDir: folder, prepared: { key: 'refused', prepare: () => Promise.resolve() } }),
+      ).rejects.toThrow('A prepared store is one in memory: it takes no data folder.');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});

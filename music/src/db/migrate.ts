@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { openDatabase } from './open';
 import type { Database, Transaction } from './types';
 
 /** Where the service's own migrations live: `NNNN_name.sql`, applied in version order. */
@@ -206,4 +207,13 @@ export async function migrate(
     if (didApply) applied.push(migration.version);
   }
   return applied;
+}
+
+/**
+ * A new store in memory with the service's migrations applied, as `openDatabase({})` and then `migrate` leave one.
+ * The process's first is migrated; every later one starts from a copy of it, without the migrations' fifth of a
+ * second of processor time (docs/decisions/096).
+ */
+export function openMigratedMemoryDatabase(): Promise<Database> {
+  return openDatabase({ prepared: { key: `migrated:${MIGRATIONS_DIR}`, prepare: (db) => migrate(db) } });
 }

@@ -8,7 +8,7 @@ import { Pool, TypeOverrides, types as pgTypes } from 'pg';
 import type { PoolClient } from 'pg';
 import { createLogger } from '../ops/logger';
 import { lockDataDir } from './data-dir-lock';
-import { startFolderPGlite, startMemoryPGlite } from './memory-cluster';
+import { startFolderPGlite, startMemoryPGlite, startPreparedMemoryPGlite } from './memory-cluster';
 import type { Database, QueryResult, Row, Transaction } from './types';
 
 export interface OpenDatabaseOptions {
@@ -22,6 +22,11 @@ export interface OpenDatabaseOptions {
    * would crash the process. Defaults to an error line of the service's log format on stdout.
    */
   onPoolError?: (error: Error) => void;
+  /**
+   * A new store in memory (no `url` or `dataDir`) as `prepare` leaves one: the process's first for `key` is opened
+   * and prepared, and every later one starts from a copy of it, without preparing it again.
+   */
+  prepared?: { key: string; prepare: (db: Database) => Promise<unknown> };
 }
 
 /** A COMMIT that PostgreSQL turned into a ROLLBACK because a statement in the transaction had failed. */
@@ -126,6 +131,12 @@ function closedTransactionError(): Error {
 /** Opens the music service's store: a PostgreSQL server when `url` is given, else embedded PostgreSQL. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.url !== undefined) return openPostgres(options.url, options.onPoolError);
+  if (options.prepared !== undefined) {
+    if (options.dataDir !== undefined && options.dataDir !== 'memory://') {
+      throw new Error('A prepared store is one in memory: it takes no data folder.');
+    }
+    return openPreparedPGlite(options.prepared);
+  }
   return openPGlite(options.dataDir);
 }
 
@@ -252,6 +263,18 @@ function postgresTx(use: () => PoolClient): Transaction {
 
 async function openPGlite(dataDir: string | undefined): Promise<Database> {
   const { pglite, unlock } = await startPGlite(dataDir);
+  return pgliteDatabase(pglite, unlock);
+}
+
+async function openPreparedPGlite({ key, prepare }: NonNullable<OpenDatabaseOptions['prepared']>): Promise<Database> {
+  const pglite = await startPreparedMemoryPGlite(pgliteSettings(), key, async (fresh) => {
+    await prepare(pgliteDatabase(fresh, undefined));
+  });
+  return pgliteDatabase(pglite, undefined);
+}
+
+/** The store over a started PGlite; `unlock` releases its folder's lock once it is closed. */
+function pgliteDatabase(pglite: PGlite, unlock: (() => Promise<void>) | undefined): Database {
   let closing: Promise<void> | undefined;
 
   /*
@@ -292,6 +315,13 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
   return db;
 }
 
+function pgliteSettings(): { parsers: ParserOptions; extensions: { pg_trgm: typeof pg_trgm } } {
+  // PGlite can only run the extensions it was given at start; a PostgreSQL server ships
+  // pg_trgm with its contrib modules. No query uses it any more (0010 dropped its indexes),
+  // but 0001 creates it and every new store runs 0001. Loading it costs no measurable time.
+  return { parsers: pgliteParsers(), extensions: { pg_trgm } };
+}
+
 /**
  * Starts embedded PostgreSQL in memory, or on the folder `dataDir` (created if missing) under a
  * lock that keeps other processes off it; `unlock` releases that lock.
@@ -299,10 +329,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
 async function startPGlite(
   dataDir: string | undefined,
 ): Promise<{ pglite: PGlite; unlock: (() => Promise<void>) | undefined }> {
-  // PGlite can only run the extensions it was given at start; a PostgreSQL server ships
-  // pg_trgm with its contrib modules. No query uses it any more (0010 dropped its indexes),
-  // but 0001 creates it and every new store runs 0001. Loading it costs no measurable time.
-  const settings = { parsers: pgliteParsers(), extensions: { pg_trgm } };
+  const settings = pgliteSettings();
   if (dataDir === undefined || dataDir === 'memory://') {
     return { pglite: await startMemoryPGlite(settings), unlock: undefined };
   }
