@@ -16,7 +16,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
  * A store starts by unpacking the whole copy into PGlite's file system, so the copy holds only what a store uses:
  * WAL in segments of 1 MB rather than 16 (`memoryInitdbParams`), and one database (`leaveOneDatabase`). A copy of
  * initdb's cluster as it stands was 40 MB, a 16 MB WAL segment and three databases of 7.5 MB each, and a store took
- * 0.42 s of processor time to start from it; from the copy of 16 MB, 0.24 s (docs/decisions/096).
+ * about 0.4 s of processor time to start from it; from the copy of 16 MB, about 0.25 s (docs/decisions/096).
  */
 
 let opened = 0;
@@ -31,7 +31,10 @@ export const folderStarts = { initdb: 0, copied: 0 };
 /** How the stores of `startPreparedMemoryPGlite` started: new and prepared, or from the copy of one. */
 export const preparedStarts = { prepared: 0, copied: 0 };
 
-/** Copies of prepared stores (`startPreparedMemoryPGlite`), by what prepared them; `undefined` once one failed. */
+/**
+ * Copies of prepared stores (`startPreparedMemoryPGlite`), by what prepared them, each promised once its store is
+ * being prepared; one that could not be made is taken out.
+ */
 const preparedCopies = new Map<string, Promise<Blob | undefined>>();
 
 /** The copy handed to this process, if any (`startNewStoresFrom`), asked for at the first new store. */
