@@ -123,7 +123,7 @@ describe('new stores', () => {
     expect(databases.rows).toEqual([{ name: 'postgres' }]);
     const wal = await store.query<{ wal_segment_size: string }>('SHOW wal_segment_size');
     expect(wal.rows).toEqual([{ wal_segment_size: '1MB' }]);
-    // A store writes past its first segment as any cluster does.
+    // A store writes past its first segment, as every cluster does.
     await store.exec('CREATE TABLE filler (id int, text text)');
     await store.exec("INSERT INTO filler SELECT n, repeat('x', 500) FROM generate_series(1, 10000) AS n");
     const switched = await store.query<{ segments: number }>(
