@@ -255,14 +255,15 @@ describe('openMigratedMemoryDatabase', () => {
     OPEN_TIMEOUT_MS,
   );
 
-  it('refuses a data folder: such a store is one in memory', async () => {
+  it('refuses a data folder or a server: such a store is one in memory', async () => {
+    const prepared = { key: 'refused', prepare: () => Promise.resolve() };
+    const refusal = 'A prepared store is one in memory: it takes no server URL or data folder.';
     const folder = await mkdtemp(join(tmpdir(), 'graphonic-prepared-'));
     try {
-      await expect(
-        openDatabase({ dataDir: folder, prepared: { key: 'refused', prepare: () => Promise.resolve() } }),
-      ).rejects.toThrow('A prepared store is one in memory: it takes no data folder.');
+      await expect(openDatabase({ dataDir: folder, prepared })).rejects.toThrow(refusal);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+    await expect(openDatabase({ url: 'postgres://127.0.0.1:5432/test', prepared })).rejects.toThrow(refusal);
   });
 });

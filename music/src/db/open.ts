@@ -130,13 +130,13 @@ function closedTransactionError(): Error {
 
 /** Opens the music service's store: a PostgreSQL server when `url` is given, else embedded PostgreSQL. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  if (options.url !== undefined) return openPostgres(options.url, options.onPoolError);
   if (options.prepared !== undefined) {
-    if (options.dataDir !== undefined && options.dataDir !== 'memory://') {
-      throw new Error('A prepared store is one in memory: it takes no data folder.');
+    if (options.url !== undefined || (options.dataDir !== undefined && options.dataDir !== 'memory://')) {
+      throw new Error('A prepared store is one in memory: it takes no server URL or data folder.');
     }
     return openPreparedPGlite(options.prepared);
   }
+  if (options.url !== undefined) return openPostgres(options.url, options.onPoolError);
   return openPGlite(options.dataDir);
 }
 
