@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { answerTo, failOperation } from './faults';
 import { saveScreen } from './screens';
-import { albumTracks, escapeRegExp, expectAccessible, graphql, signIn, watchErrors } from './support';
+import { albumTracks, escapeRegExp, expectAccessible, graphql, signIn, unsavedShow, watchErrors } from './support';
 
 // Whole-page loads (sign-in, reloads) on a busy machine take longer than the default wait.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -25,17 +25,6 @@ async function unsavedAlbum(page: Page): Promise<Item> {
   const album = data.newReleases.edges.map((edge) => edge.node).find((node) => !node.saved);
   if (!album) throw new Error('Every new release is saved already.');
   return album;
-}
-
-/** A podcast the listener has not saved. */
-async function unsavedShow(page: Page): Promise<Item> {
-  const data = await graphql<{ search: { shows: { edges: { node: Item }[] } } }>(
-    page,
-    'query SidebarJourneyShows { search(query: "with", types: [SHOW], first: 10) { shows { edges { node { id name saved } } } } }',
-  );
-  const show = data.search.shows.edges.map((edge) => edge.node).find((node) => !node.saved);
-  if (!show) throw new Error('Every podcast found is saved already.');
-  return show;
 }
 
 async function followed(page: Page, id: string): Promise<boolean> {

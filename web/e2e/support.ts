@@ -157,6 +157,27 @@ export async function graphql<T>(page: Page, query: string, variables: Record<st
   return answer.data as T;
 }
 
+/** A podcast show in the catalog. */
+export interface ShowItem {
+  id: string;
+  name: string;
+  uri: string;
+}
+
+/**
+ * A podcast show the listener does not follow. A test that plays one leaves the listener's progress in the shows they
+ * follow as the music service furnished it, which the show page's test reads (catalog.spec.ts).
+ */
+export async function unsavedShow(page: Page): Promise<ShowItem> {
+  const data = await graphql<{ search: { shows: { edges: { node: ShowItem & { saved: boolean } }[] } } }>(
+    page,
+    'query UnsavedShows { search(query: "with", types: [SHOW], first: 10) { shows { edges { node { id name uri saved } } } } }',
+  );
+  const show = data.search.shows.edges.map((edge) => edge.node).find((node) => !node.saved);
+  if (!show) throw new Error('Every podcast found is saved already.');
+  return { id: show.id, name: show.name, uri: show.uri };
+}
+
 /**
  * Says every two seconds that a device registered by the test is still there, as its tab would (the
  * e2e server lets a device lapse quickly, see playwright.config.ts). Through the page's own session,
