@@ -17,7 +17,7 @@ export default defineConfig({
   outputDir: 'test-results/artifacts',
   // Each test stands on its own (its own sign-in, device and data; outage.spec.ts, which shares its servers, runs in
   // order), so tests rather than files are spread over the workers, and the workers' last tests end together: a file
-  // run whole on one worker, such as the playlists' (about 90 s), ends the run alone when it comes late in the queue.
+  // run whole on one worker, such as the playlists' (about 90 s), would end the run alone if it came late in the queue.
   fullyParallel: true,
   workers,
   retries: 0,
